@@ -1,0 +1,30 @@
+"""razz_fast: the fastest correct razz library.
+
+An ace-to-five low evaluator (5 to 7 cards, with a batch numpy API) backed by
+a Rust core. ``razz_fast.reference`` holds a pure-Python twin of every public
+function, written for clarity, that the tests compare against.
+"""
+
+from razz_fast._core import (
+    __version__,
+    best_five,
+    describe,
+    format_cards,
+    parse_cards,
+    rank,
+    rank_many,
+)
+from razz_fast.errors import IllegalActionError, InvalidCardError, RazzError
+
+__all__ = [
+    "__version__",
+    "parse_cards",
+    "format_cards",
+    "rank",
+    "rank_many",
+    "best_five",
+    "describe",
+    "RazzError",
+    "InvalidCardError",
+    "IllegalActionError",
+]

@@ -1,0 +1,15 @@
+//! razz_fast: the fastest correct razz library. A pure-Rust core; the
+//! optional `python` feature adds the PyO3 bindings in `py/`.
+
+pub mod batch;
+pub mod card;
+pub mod error;
+pub mod eval;
+pub mod showing;
+
+#[cfg(feature = "python")]
+mod py;
+
+pub use card::Card;
+pub use error::{Error, ErrorKind, Result};
+pub use eval::{LowKey, Rank};

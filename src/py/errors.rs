@@ -1,0 +1,31 @@
+//! Core errors to Python exceptions, in one place. The exception classes are
+//! defined in Python (`razz_fast.errors`) so the pure-Python reference raises
+//! the very same classes.
+
+use pyo3::exceptions::PyTypeError;
+use pyo3::prelude::*;
+
+use crate::error::{Error, ErrorKind};
+
+pyo3::import_exception!(razz_fast.errors, RazzError);
+pyo3::import_exception!(razz_fast.errors, InvalidCardError);
+
+impl From<Error> for PyErr {
+    fn from(err: Error) -> PyErr {
+        let message = err.to_string();
+        match err.kind() {
+            ErrorKind::InvalidCard => InvalidCardError::new_err(message),
+            ErrorKind::InvalidValue => RazzError::new_err(message),
+        }
+    }
+}
+
+/// A `TypeError` naming what was expected and the type that came instead.
+pub fn type_error(expected: &str, got: &Bound<'_, PyAny>) -> PyErr {
+    let name = got
+        .get_type()
+        .name()
+        .map(|n| n.to_string())
+        .unwrap_or_else(|_| "?".into());
+    PyTypeError::new_err(format!("{expected}, got {name}"))
+}

@@ -1,0 +1,184 @@
+//! Evaluation bindings: rank, rank_many (numpy, GIL released), best_five, describe.
+
+use std::fmt::Display;
+
+use numpy::ndarray::ArrayView2;
+use numpy::{
+    Element, PyArray1, PyArray2, PyArrayDescrMethods, PyArrayMethods, PyUntypedArray,
+    PyUntypedArrayMethods,
+};
+use pyo3::exceptions::PyTypeError;
+use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyString};
+
+use super::cards::{card_list, extract_cards};
+use super::errors::type_error;
+use crate::card::Card;
+use crate::error::Error;
+use crate::{batch, eval};
+
+/// rank(cards) -> int
+///
+/// Dense ace-to-five rank of 5 to 7 cards: 1 = 5-4-3-2-A (best) … 6175 =
+/// K-K-K-K-Q (worst).
+#[pyfunction]
+fn rank(cards: &Bound<'_, PyAny>) -> PyResult<u16> {
+    Ok(eval::rank(&extract_cards(cards)?)?)
+}
+
+/// best_five(cards) -> list[int]
+///
+/// The five cards that make the rank, highest card index first.
+#[pyfunction]
+fn best_five(cards: &Bound<'_, PyAny>) -> PyResult<Vec<u32>> {
+    Ok(card_list(&eval::best_five(&extract_cards(cards)?)?))
+}
+
+/// describe(rank_or_cards) -> str
+///
+/// "7-5-4-2-A (seven-five low)" for a rank 1..6175 or for 5 to 7 cards.
+#[pyfunction]
+fn describe(rank_or_cards: &Bound<'_, PyAny>) -> PyResult<String> {
+    let py = rank_or_cards.py();
+    let integral = py.import("numbers")?.getattr("Integral")?;
+    let is_rank = !rank_or_cards.is_instance_of::<PyBool>()
+        && !rank_or_cards.is_instance_of::<PyString>()
+        && rank_or_cards.is_instance(&integral)?;
+    if is_rank {
+        let rank = rank_or_cards
+            .extract::<i64>()
+            .map_err(|_| Error::RankOutOfRange(i64::MAX))?;
+        return Ok(eval::describe_rank(rank)?);
+    }
+    Ok(eval::describe_cards(&extract_cards(rank_or_cards)?)?)
+}
+
+/// Copies a strided or wider-typed array into card bytes without the GIL.
+/// A value that is no card becomes 255 (which the batch rejects) and the
+/// first one is remembered so the error can quote it.
+fn card_bytes<T>(view: ArrayView2<'_, T>) -> (Vec<Card>, Option<(usize, String)>)
+where
+    T: Copy + Display + TryInto<u8>,
+{
+    let mut bytes = Vec::with_capacity(view.len());
+    let mut first_bad = None;
+    for (row, cards) in view.outer_iter().enumerate() {
+        for &x in cards {
+            let card = x.try_into().ok().filter(|&c| c < 52);
+            if card.is_none() && first_bad.is_none() {
+                first_bad = Some((row, x.to_string()));
+            }
+            bytes.push(card.unwrap_or(255));
+        }
+    }
+    (bytes, first_bad)
+}
+
+fn rank_typed<T>(
+    py: Python<'_>,
+    array: &Bound<'_, PyUntypedArray>,
+    k: usize,
+    out: &mut [u16],
+) -> Option<PyResult<()>>
+where
+    T: Element + Copy + Display + TryInto<u8> + Sync,
+{
+    let array = array.cast::<PyArray2<T>>().ok()?;
+    Some((|| {
+        let readonly = array
+            .try_readonly()
+            .map_err(|e| PyTypeError::new_err(format!("hands cannot be read: {e}")))?;
+        let view = readonly.as_array();
+        let (bytes, first_bad) = py.detach(|| card_bytes(view));
+        let result = py.detach(|| batch::rank_many(&bytes, k, out));
+        match (result, first_bad) {
+            // The batch stopped at the row holding the non-card: quote its real value.
+            (Err(Error::InRow { row, .. }), Some((bad_row, value))) if row == bad_row => {
+                Err(Error::CardOutOfRange(value).in_row(row).into())
+            }
+            (result, _) => Ok(result?),
+        }
+    })())
+}
+
+/// rank_many(hands) -> numpy.ndarray
+///
+/// Ranks of an (N, k) integer array of card indices, k in 5..7, as an (N,)
+/// uint16 array. A C-contiguous uint8 array is read in place; the work runs
+/// without the GIL, on several threads for large N.
+#[pyfunction]
+fn rank_many<'py>(
+    py: Python<'py>,
+    hands: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyArray1<u16>>> {
+    const EXPECTED: &str = "hands must be a 2-D integer array of card indices";
+    let array = match hands.cast::<PyUntypedArray>() {
+        Ok(array) => array.clone(),
+        Err(_) => py
+            .import("numpy")?
+            .call_method1("asarray", (hands,))
+            .map_err(|_| type_error(EXPECTED, hands))?
+            .cast_into::<PyUntypedArray>()
+            .map_err(|_| type_error(EXPECTED, hands))?,
+    };
+    let dtype = array.dtype();
+    if !matches!(dtype.kind(), b'i' | b'u') {
+        return Err(PyTypeError::new_err(format!(
+            "{EXPECTED}, got dtype {dtype}"
+        )));
+    }
+    if array.ndim() != 2 {
+        return Err(PyTypeError::new_err(format!(
+            "{EXPECTED} of shape (N, k), got {} dimension(s)",
+            array.ndim()
+        )));
+    }
+    let (n, k) = (array.shape()[0], array.shape()[1]);
+    if !(5..=7).contains(&k) {
+        return Err(Error::CardCount {
+            what: "rank_many",
+            expected: "5 to 7",
+            got: k,
+        }
+        .into());
+    }
+    let mut out = vec![0u16; n];
+    if let Ok(bytes) = array.cast::<PyArray2<u8>>() {
+        if bytes.is_c_contiguous() {
+            let readonly = bytes
+                .try_readonly()
+                .map_err(|e| PyTypeError::new_err(format!("hands cannot be read: {e}")))?;
+            let cards = readonly.as_slice()?;
+            py.detach(|| batch::rank_many(cards, k, &mut out))?;
+            return Ok(PyArray1::from_vec(py, out));
+        }
+    }
+    let done = rank_typed::<u8>(py, &array, k, &mut out)
+        .or_else(|| rank_typed::<i8>(py, &array, k, &mut out))
+        .or_else(|| rank_typed::<u16>(py, &array, k, &mut out))
+        .or_else(|| rank_typed::<i16>(py, &array, k, &mut out))
+        .or_else(|| rank_typed::<u32>(py, &array, k, &mut out))
+        .or_else(|| rank_typed::<i32>(py, &array, k, &mut out))
+        .or_else(|| rank_typed::<u64>(py, &array, k, &mut out))
+        .or_else(|| rank_typed::<i64>(py, &array, k, &mut out));
+    match done {
+        Some(result) => result?,
+        None => {
+            // A non-native byte order: let numpy convert, then rank that.
+            let native = array
+                .call_method1("astype", ("int64",))?
+                .cast_into::<PyUntypedArray>()?;
+            rank_typed::<i64>(py, &native, k, &mut out)
+                .ok_or_else(|| PyTypeError::new_err(format!("{EXPECTED}, got dtype {dtype}")))??;
+        }
+    }
+    Ok(PyArray1::from_vec(py, out))
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(rank, m)?)?;
+    m.add_function(wrap_pyfunction!(rank_many, m)?)?;
+    m.add_function(wrap_pyfunction!(best_five, m)?)?;
+    m.add_function(wrap_pyfunction!(describe, m)?)?;
+    Ok(())
+}

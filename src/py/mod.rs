@@ -1,0 +1,16 @@
+//! The Python module `razz_fast._core`: the only place that knows PyO3.
+//! Each file converts arguments, calls one core function and converts back.
+
+use pyo3::prelude::*;
+
+mod cards;
+mod errors;
+mod eval;
+
+#[pymodule]
+fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    cards::register(m)?;
+    eval::register(m)?;
+    Ok(())
+}
