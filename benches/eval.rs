@@ -40,19 +40,19 @@ fn enumerate_all() -> u64 {
     let mut total = 0u64;
     let k0 = LowKey::EMPTY;
     for a in 0..46u8 {
-        let k1 = k0.add(a);
+        let k1 = k0.with(a);
         for b in a + 1..47 {
-            let k2 = k1.add(b);
+            let k2 = k1.with(b);
             for c in b + 1..48 {
-                let k3 = k2.add(c);
+                let k3 = k2.with(c);
                 for d in c + 1..49 {
-                    let k4 = k3.add(d);
+                    let k4 = k3.with(d);
                     for e in d + 1..50 {
-                        let k5 = k4.add(e);
+                        let k5 = k4.with(e);
                         for f in e + 1..51 {
-                            let k6 = k5.add(f);
+                            let k6 = k5.with(f);
                             for g in f + 1..52 {
-                                total += k6.add(g).rank() as u64;
+                                total += k6.with(g).rank() as u64;
                             }
                         }
                     }

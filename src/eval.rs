@@ -173,7 +173,7 @@ impl LowKey {
 
     #[inline(always)]
     #[must_use]
-    pub fn add(self, card: Card) -> LowKey {
+    pub fn with(self, card: Card) -> LowKey {
         LowKey {
             mask: self.mask | RANK_BIT[card as usize],
             counts: self.counts + COUNT_UNIT[card as usize],
@@ -490,7 +490,7 @@ mod tests {
                 let expect = brute_force(counts);
                 let cards = cards_of(counts);
                 assert_eq!(rank_unchecked(&cards), expect, "{counts:?}");
-                let key = cards.iter().fold(LowKey::EMPTY, |k, &c| k.add(c));
+                let key = cards.iter().fold(LowKey::EMPTY, |k, &c| k.with(c));
                 assert_eq!(key.rank(), expect);
                 assert_eq!(key.len(), n as u32);
             });
