@@ -28,7 +28,10 @@ fn bench_arrays(c: &mut Criterion) {
         b.iter(|| {
             hands
                 .iter()
-                .map(|h| rank_unchecked(black_box(h)) as u64)
+                .map(|h| {
+                    let h: &[u8; 7] = black_box(h);
+                    rank_unchecked(h) as u64
+                })
                 .sum::<u64>()
         })
     });

@@ -43,7 +43,7 @@ pub struct Low {
     pub ranks: [u8; 5],
 }
 
-const fn binom(n: u32, k: u32) -> u32 {
+const fn binom_slow(n: u32, k: u32) -> u32 {
     if k > n {
         return 0;
     }
@@ -54,6 +54,26 @@ const fn binom(n: u32, k: u32) -> u32 {
         i += 1;
     }
     r
+}
+
+/// C(n, k) for n < 16, k < 14: every binomial rank indexing needs.
+const BINOM: [[u32; 14]; 16] = {
+    let mut t = [[0u32; 14]; 16];
+    let mut n = 0;
+    while n < 16 {
+        let mut k = 0;
+        while k < 14 {
+            t[n][k] = binom_slow(n as u32, k as u32);
+            k += 1;
+        }
+        n += 1;
+    }
+    t
+};
+
+#[inline(always)]
+const fn binom(n: u32, k: u32) -> u32 {
+    BINOM[n as usize][k as usize]
 }
 
 /// Colex index of a set of ranks: sets compare from their highest member
@@ -107,10 +127,83 @@ static NO_PAIR: [u16; 8192] = {
     table
 };
 
+/// Colex index of every rank set (any size), so kicker indexing is one load.
+static COLEX: [u16; 8192] = {
+    let mut table = [0u16; 8192];
+    let mut mask = 0;
+    while mask < 8192 {
+        table[mask] = colex(mask as u32) as u16;
+        mask += 1;
+    }
+    table
+};
+
+/// Number of ranks in a mask (the portable build has no popcnt instruction).
+static POPCOUNT: [u8; 8192] = {
+    let mut table = [0u8; 8192];
+    let mut mask = 0;
+    while mask < 8192 {
+        table[mask] = (mask as u32).count_ones() as u8;
+        mask += 1;
+    }
+    table
+};
+
+/// One-pair ranks of the hands with exactly four distinct ranks (96% of the
+/// paired seven-card hands): row = colex index of the four ranks, column =
+/// which of them (from the lowest) is paired.
+static PAIR_OF_FOUR: [[u16; 4]; 715] = {
+    let mut table = [[0u16; 4]; 715];
+    let mut mask = 0u32;
+    while mask < 8192 {
+        if mask.count_ones() == 4 {
+            let row = colex(mask) as usize;
+            let mut rest = mask;
+            let mut i = 0;
+            while i < 4 {
+                let p = rest.trailing_zeros();
+                rest &= rest - 1;
+                let kickers = mask & !(1 << p);
+                let squeezed = (kickers & ((1 << p) - 1)) | ((kickers >> (p + 1)) << p);
+                table[row][i] = (CATEGORY_START[1] as u32 + p * 220 + colex(squeezed)) as u16;
+                i += 1;
+            }
+        }
+        mask += 1;
+    }
+    table
+};
+
+/// The paired path: `l0` holds the ranks present (fewer than five), `l1` the
+/// ranks held twice or more; `layers` gives the full picture for the rare
+/// hands with three ranks or fewer.
+#[inline(always)]
+fn rank_paired_masks(l0: u32, l1: u32, layers: impl FnOnce() -> Layers) -> Rank {
+    let l0 = l0 as usize & 8191;
+    if POPCOUNT[l0] == 4 {
+        let pair_bit = l1 & l1.wrapping_neg();
+        let which = POPCOUNT[l0 & (pair_bit as usize).wrapping_sub(1) & 8191];
+        PAIR_OF_FOUR[COLEX[l0] as usize % 715][which as usize & 3]
+    } else {
+        rank_of_low(&best_low_of(layers()))
+    }
+}
+
+/// Ranks held at least twice, from four-bit counts packed per rank.
+#[inline(always)]
+fn pairs_of_packed(counts: u64) -> u32 {
+    // Bit 4r is set when count r is 2, 3 or 4; then gather every fourth bit.
+    let mut x = ((counts >> 1) | (counts >> 2)) & 0x0001_1111_1111_1111;
+    x = (x | (x >> 3)) & 0x0003_0303_0303_0303;
+    x = (x | (x >> 6)) & 0x000F_000F_000F_000F;
+    x = (x | (x >> 12)) & 0x0000_00FF_0000_00FF;
+    ((x | (x >> 24)) & 0x1FFF) as u32
+}
+
 /// Rank bit per card byte; bytes past the deck map to nothing (callers
 /// validate first, this only keeps the lookup free of bounds checks).
-pub(crate) static RANK_BIT: [u16; 256] = {
-    let mut table = [0u16; 256];
+pub(crate) static RANK_BIT: [u32; 256] = {
+    let mut table = [0u32; 256];
     let mut c = 0;
     while c < 52 {
         table[c] = 1 << (c / 4);
@@ -134,11 +227,12 @@ static COUNT_UNIT: [u64; 256] = {
 /// (see [`rank`] for the checked entry point).
 #[inline(always)]
 pub fn rank_unchecked(cards: &[Card]) -> Rank {
-    let mut mask = 0u16;
+    let mut mask = 0u32;
     for &c in cards {
         mask |= RANK_BIT[c as usize];
     }
-    let r = NO_PAIR[mask as usize];
+    // Masks of real cards stay below 8192; the `&` only drops the bounds check.
+    let r = NO_PAIR[mask as usize & 8191];
     if r != 0 {
         r
     } else {
@@ -149,11 +243,13 @@ pub fn rank_unchecked(cards: &[Card]) -> Rank {
 #[cold]
 #[inline(never)]
 fn rank_paired(cards: &[Card]) -> Rank {
-    let mut counts = 0u64;
+    let (mut l0, mut l1) = (0u32, 0u32);
     for &c in cards {
-        counts += COUNT_UNIT[c as usize];
+        let b = RANK_BIT[c as usize];
+        l1 |= l0 & b;
+        l0 |= b;
     }
-    rank_of_low(&best_low(&unpack(counts)))
+    rank_paired_masks(l0, l1, || Layers::of_cards(cards))
 }
 
 fn unpack(counts: u64) -> [u8; 13] {
@@ -164,7 +260,7 @@ fn unpack(counts: u64) -> [u8; 13] {
 /// enumeration descends) and the rank is one table load at the end.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct LowKey {
-    mask: u16,
+    mask: u32,
     counts: u64,
 }
 
@@ -192,67 +288,119 @@ impl LowKey {
     /// Rank of the cards added; valid once 5 to 7 distinct cards are in.
     #[inline(always)]
     pub fn rank(self) -> Rank {
-        let r = NO_PAIR[self.mask as usize];
+        let r = NO_PAIR[self.mask as usize & 8191];
         if r != 0 {
             r
         } else {
-            rank_counts_packed(self.counts)
+            rank_counts_packed(self.mask, self.counts)
         }
     }
 }
 
 #[cold]
 #[inline(never)]
-fn rank_counts_packed(counts: u64) -> Rank {
-    rank_of_low(&best_low(&unpack(counts)))
+fn rank_counts_packed(mask: u32, counts: u64) -> Rank {
+    rank_paired_masks(mask, pairs_of_packed(counts), || {
+        Layers::of_counts(&unpack(counts))
+    })
+}
+
+/// Rank masks by multiplicity: `l0` holds the ranks present, `l1` those held
+/// at least twice, `l2` at least three times.
+#[derive(Clone, Copy)]
+struct Layers {
+    l0: u32,
+    l1: u32,
+    l2: u32,
+}
+
+impl Layers {
+    #[inline(always)]
+    fn of_cards(cards: &[Card]) -> Layers {
+        let (mut l0, mut l1, mut l2) = (0u32, 0u32, 0u32);
+        for &c in cards {
+            let b = RANK_BIT[c as usize];
+            l2 |= l1 & b;
+            l1 |= l0 & b;
+            l0 |= b;
+        }
+        Layers { l0, l1, l2 }
+    }
+
+    fn of_counts(counts: &[u8; 13]) -> Layers {
+        let layer = |k: u8| {
+            (0..13)
+                .filter(|&r| counts[r] > k)
+                .fold(0, |m, r| m | 1 << r)
+        };
+        Layers {
+            l0: layer(0),
+            l1: layer(1),
+            l2: layer(2),
+        }
+    }
+}
+
+/// Writes the ranks of `mask` from the highest down into `out`.
+#[inline(always)]
+fn ranks_desc(mut mask: u32, out: &mut [u8]) {
+    for slot in out {
+        let top = 31 - mask.leading_zeros();
+        *slot = top as u8;
+        mask &= !(1 << top);
+    }
 }
 
 /// The best five-card low of a rank multiset of 5 to 7 cards (counts per
 /// rank, each at most 4).
 pub fn best_low(counts: &[u8; 13]) -> Low {
-    let layer = |k: u8| -> u32 {
-        (0..13)
-            .filter(|&r| counts[r] > k)
-            .fold(0, |m, r| m | 1 << r)
-    };
-    let (l0, l1, l2) = (layer(0), layer(1), layer(2));
+    best_low_of(Layers::of_counts(counts))
+}
+
+/// The best low from the layers, without allocating: this is also the
+/// paired path of the hot evaluator.
+#[inline(always)]
+fn best_low_of(Layers { l0, l1, l2 }: Layers) -> Low {
     let low = |m: u32| m.trailing_zeros() as u8;
-    let desc = |m: u32| -> Vec<u8> { (0..13u8).rev().filter(|&r| m >> r & 1 == 1).collect() };
-    let (category, ranks): (Category, Vec<u8>) = match l0.count_ones() {
-        d if d >= 5 => (Category::NoPair, desc(lowest_bits(l0, 5))),
+    let without = |m: u32, r: u8| m & !(1 << r);
+    let mut ranks = [0u8; 5];
+    let category = match l0.count_ones() {
+        d if d >= 5 => {
+            ranks_desc(lowest_bits(l0, 5), &mut ranks);
+            Category::NoPair
+        }
         4 => {
+            // All four ranks plus the lowest one held twice.
             let p = low(l1);
-            let mut v = vec![p, p];
-            v.extend(desc(l0 & !(1 << p)));
-            (Category::OnePair, v)
+            ranks[..2].fill(p);
+            ranks_desc(without(l0, p), &mut ranks[2..]);
+            Category::OnePair
         }
         3 if l1.count_ones() >= 2 => {
             let lo = low(l1);
-            let hi = low(l1 & !(1 << lo));
-            let kicker = low(l0 & !(1 << lo) & !(1 << hi));
-            (Category::TwoPair, vec![hi, hi, lo, lo, kicker])
+            let hi = low(without(l1, lo));
+            ranks = [hi, hi, lo, lo, low(without(without(l0, lo), hi))];
+            Category::TwoPair
         }
         3 => {
             let t = low(l1);
-            let mut v = vec![t, t, t];
-            v.extend(desc(l0 & !(1 << t)));
-            (Category::Trips, v)
+            ranks[..3].fill(t);
+            ranks_desc(without(l0, t), &mut ranks[3..]);
+            Category::Trips
         }
         2 if l1.count_ones() == 2 => {
             let t = low(l2);
-            let p = low(l0 & !(1 << t));
-            (Category::FullHouse, vec![t, t, t, p, p])
+            let p = low(without(l0, t));
+            ranks = [t, t, t, p, p];
+            Category::FullHouse
         }
         _ => {
             let q = low(l1);
-            let kicker = low(l0 & !(1 << q));
-            (Category::Quads, vec![q, q, q, q, kicker])
+            ranks = [q, q, q, q, low(without(l0, q))];
+            Category::Quads
         }
     };
-    Low {
-        category,
-        ranks: ranks.try_into().expect("a best low has five cards"),
-    }
+    Low { category, ranks }
 }
 
 /// Dense rank of a best low.
