@@ -75,23 +75,36 @@ fn rank_rows_k(k: usize, cards: &[Card], out: &mut [Rank], first_row: usize) -> 
 }
 
 /// Ranks a flat row-major array of `k`-card rows into `out` (one rank per
-/// row). Large batches run on several threads; the result and any error are
-/// the same whatever the thread count.
-pub fn rank_many(cards: &[Card], k: usize, out: &mut [Rank]) -> Result<()> {
+/// row). Large batches run on `threads` threads (`None`: rayon's global pool,
+/// one per core); the result and any error are the same whatever the count.
+pub fn rank_many(cards: &[Card], k: usize, out: &mut [Rank], threads: Option<usize>) -> Result<()> {
     if !(5..=7).contains(&k) {
         return rank_rows_k(k, cards, out, 0);
     }
     assert_eq!(cards.len(), out.len() * k, "rank_many: shape mismatch");
-    if out.len() < PARALLEL_MIN_ROWS {
+    if out.len() < PARALLEL_MIN_ROWS || threads == Some(1) {
         return rank_rows_k(k, cards, out, 0);
     }
-    let failure = out
-        .par_chunks_mut(CHUNK_ROWS)
-        .zip(cards.par_chunks(CHUNK_ROWS * k))
-        .enumerate()
-        .map(|(i, (o, c))| rank_rows_k(k, c, o, i * CHUNK_ROWS))
-        .find_map_first(|r| r.err());
-    failure.map_or(Ok(()), Err)
+    let pool = match threads {
+        Some(t) => match rayon::ThreadPoolBuilder::new().num_threads(t).build() {
+            Ok(pool) => Some(pool),
+            // A pool that cannot be built (no threads to be had) still gets the answer.
+            Err(_) => return rank_rows_k(k, cards, out, 0),
+        },
+        None => None,
+    };
+    let mut parallel = move || {
+        out.par_chunks_mut(CHUNK_ROWS)
+            .zip(cards.par_chunks(CHUNK_ROWS * k))
+            .enumerate()
+            .map(|(i, (o, c))| rank_rows_k(k, c, o, i * CHUNK_ROWS))
+            .find_map_first(|r| r.err())
+            .map_or(Ok(()), Err)
+    };
+    match pool {
+        Some(pool) => pool.install(parallel),
+        None => parallel(),
+    }
 }
 
 #[cfg(test)]
@@ -115,25 +128,28 @@ mod tests {
             cards.extend_from_slice(&deck[..7]);
         }
         let mut out = vec![0; n];
-        rank_many(&cards, 7, &mut out).unwrap();
+        rank_many(&cards, 7, &mut out, None).unwrap();
+        let mut serial = vec![0; n];
+        rank_many(&cards, 7, &mut serial, Some(1)).unwrap();
+        assert_eq!(serial, out);
         for (row, &r) in cards.chunks(7).zip(&out) {
             assert_eq!(crate::eval::rank(row).unwrap(), r);
         }
         // Two bad rows: the error names the first, whichever thread saw it.
         cards[7 * (n - 10) + 3] = 52;
         cards[7 * (n - 5)] = cards[7 * (n - 5) + 1];
-        let err = rank_many(&cards, 7, &mut out).unwrap_err();
+        let err = rank_many(&cards, 7, &mut out, Some(3)).unwrap_err();
         assert_eq!(
             err.to_string(),
             format!("row {}: card index 52 out of range 0..51", n - 10)
         );
         let mut five = vec![0u8, 1, 2, 3, 3];
         five.extend([4, 5, 6, 7, 8]);
-        let err = rank_many(&five, 5, &mut [0; 2]).unwrap_err();
+        let err = rank_many(&five, 5, &mut [0; 2], None).unwrap_err();
         assert!(
             err.to_string().starts_with("row 0: duplicate card"),
             "{err}"
         );
-        assert!(rank_many(&[0; 4], 4, &mut [0]).is_err());
+        assert!(rank_many(&[0; 4], 4, &mut [0], None).is_err());
     }
 }

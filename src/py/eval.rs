@@ -7,7 +7,7 @@ use numpy::{
     Element, PyArray1, PyArray2, PyArrayDescrMethods, PyArrayMethods, PyUntypedArray,
     PyUntypedArrayMethods,
 };
-use pyo3::exceptions::PyTypeError;
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyString};
 
@@ -79,6 +79,7 @@ fn rank_typed<T>(
     array: &Bound<'_, PyUntypedArray>,
     k: usize,
     out: &mut [u16],
+    threads: Option<usize>,
 ) -> Option<PyResult<()>>
 where
     T: Element + Copy + Display + TryInto<u8> + Sync,
@@ -90,7 +91,7 @@ where
             .map_err(|e| PyTypeError::new_err(format!("hands cannot be read: {e}")))?;
         let view = readonly.as_array();
         let (bytes, first_bad) = py.detach(|| card_bytes(view));
-        let result = py.detach(|| batch::rank_many(&bytes, k, out));
+        let result = py.detach(|| batch::rank_many(&bytes, k, out, threads));
         match (result, first_bad) {
             // The batch stopped at the row holding the non-card: quote its real value.
             (Err(Error::InRow { row, .. }), Some((bad_row, value))) if row == bad_row => {
@@ -101,16 +102,21 @@ where
     })())
 }
 
-/// rank_many(hands) -> numpy.ndarray
+/// rank_many(hands, *, threads=None) -> numpy.ndarray
 ///
 /// Ranks of an (N, k) integer array of card indices, k in 5..7, as an (N,)
 /// uint16 array. A C-contiguous uint8 array is read in place; the work runs
-/// without the GIL, on several threads for large N.
+/// without the GIL, on `threads` threads (default: one per core) for large N.
 #[pyfunction]
+#[pyo3(signature = (hands, *, threads=None))]
 fn rank_many<'py>(
     py: Python<'py>,
     hands: &Bound<'py, PyAny>,
+    threads: Option<usize>,
 ) -> PyResult<Bound<'py, PyArray1<u16>>> {
+    if threads == Some(0) {
+        return Err(PyValueError::new_err("threads must be at least 1"));
+    }
     const EXPECTED: &str = "hands must be a 2-D integer array of card indices";
     let array = match hands.cast::<PyUntypedArray>() {
         Ok(array) => array.clone(),
@@ -149,18 +155,18 @@ fn rank_many<'py>(
                 .try_readonly()
                 .map_err(|e| PyTypeError::new_err(format!("hands cannot be read: {e}")))?;
             let cards = readonly.as_slice()?;
-            py.detach(|| batch::rank_many(cards, k, &mut out))?;
+            py.detach(|| batch::rank_many(cards, k, &mut out, threads))?;
             return Ok(PyArray1::from_vec(py, out));
         }
     }
-    let done = rank_typed::<u8>(py, &array, k, &mut out)
-        .or_else(|| rank_typed::<i8>(py, &array, k, &mut out))
-        .or_else(|| rank_typed::<u16>(py, &array, k, &mut out))
-        .or_else(|| rank_typed::<i16>(py, &array, k, &mut out))
-        .or_else(|| rank_typed::<u32>(py, &array, k, &mut out))
-        .or_else(|| rank_typed::<i32>(py, &array, k, &mut out))
-        .or_else(|| rank_typed::<u64>(py, &array, k, &mut out))
-        .or_else(|| rank_typed::<i64>(py, &array, k, &mut out));
+    let done = rank_typed::<u8>(py, &array, k, &mut out, threads)
+        .or_else(|| rank_typed::<i8>(py, &array, k, &mut out, threads))
+        .or_else(|| rank_typed::<u16>(py, &array, k, &mut out, threads))
+        .or_else(|| rank_typed::<i16>(py, &array, k, &mut out, threads))
+        .or_else(|| rank_typed::<u32>(py, &array, k, &mut out, threads))
+        .or_else(|| rank_typed::<i32>(py, &array, k, &mut out, threads))
+        .or_else(|| rank_typed::<u64>(py, &array, k, &mut out, threads))
+        .or_else(|| rank_typed::<i64>(py, &array, k, &mut out, threads));
     match done {
         Some(result) => result?,
         None => {
@@ -168,7 +174,7 @@ fn rank_many<'py>(
             let native = array
                 .call_method1("astype", ("int64",))?
                 .cast_into::<PyUntypedArray>()?;
-            rank_typed::<i64>(py, &native, k, &mut out)
+            rank_typed::<i64>(py, &native, k, &mut out, threads)
                 .ok_or_else(|| PyTypeError::new_err(format!("{EXPECTED}, got dtype {dtype}")))??;
         }
     }

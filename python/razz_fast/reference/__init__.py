@@ -1,0 +1,22 @@
+"""Pure-Python reference implementation of razz_fast's card and evaluation API.
+
+Same names, signatures and results as the compiled core in ``razz_fast``, but
+written for clarity, in plain Python with the standard library only, and
+sharing no code with the core. The test suite runs every case through both.
+"""
+
+from razz_fast.errors import IllegalActionError, InvalidCardError, RazzError
+from razz_fast.reference.cards import format_cards, parse_cards
+from razz_fast.reference.evaluation import best_five, describe, rank, rank_many
+
+__all__ = [
+    "parse_cards",
+    "format_cards",
+    "rank",
+    "rank_many",
+    "best_five",
+    "describe",
+    "RazzError",
+    "InvalidCardError",
+    "IllegalActionError",
+]

@@ -1,0 +1,73 @@
+"""Small helpers shared by the tests; independent of both implementations."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import Counter
+
+RANK_CHARS = "A23456789TJQK"
+SUIT_CHARS = "cdhs"
+
+# Dense-rank boundaries of the categories (first and last rank of each).
+CATEGORY_BOUNDS = {
+    "no pair": (1, 1287),
+    "one pair": (1288, 4147),
+    "two pair": (4148, 5005),
+    "trips": (5006, 5863),
+    "full house": (5864, 6019),
+    "quads": (6020, 6175),
+}
+
+
+def category_of_rank(r: int) -> str:
+    for name, (low, high) in CATEGORY_BOUNDS.items():
+        if low <= r <= high:
+            return name
+    raise AssertionError(f"rank {r} out of range")
+
+
+def card(rank: int, suit: int) -> int:
+    return 4 * rank + suit
+
+
+def card_text(c: int) -> str:
+    return RANK_CHARS[c // 4] + SUIT_CHARS[c % 4]
+
+
+def ranks_to_cards(ranks, suit_offset: int = 0) -> list[int]:
+    """Cards for a list of ranks (0 = ace ... 12 = king), giving repeated ranks
+    different suits (the first occurrence gets suit ``suit_offset``)."""
+    seen: Counter = Counter()
+    cards = []
+    for r in ranks:
+        cards.append(card(r, (seen[r] + suit_offset) % 4))
+        seen[r] += 1
+    return cards
+
+
+def hand(text: str, suit_offset: int = 0) -> list[int]:
+    """Cards from a rank pattern such as ``"3-3-3-5-5"`` or ``"K-Q-J-T-9"``."""
+    return ranks_to_cards([RANK_CHARS.index(ch) for ch in text.split("-")], suit_offset)
+
+
+def rank_multisets(k: int) -> list[tuple[int, ...]]:
+    """Every multiset of ``k`` ranks with no rank more than four times."""
+    return [
+        combo
+        for combo in itertools.combinations_with_replacement(range(13), k)
+        if max(Counter(combo).values()) <= 4
+    ]
+
+
+# The sets of distinct suits a rank occurring ``count`` times can take.
+_SUIT_SETS = {count: list(itertools.combinations(range(4), count)) for count in range(5)}
+
+
+def with_random_suits(multiset, rng: random.Random) -> list[int]:
+    """Cards for a rank multiset with random distinct suits per rank, shuffled."""
+    cards = []
+    for r, count in Counter(multiset).items():
+        cards.extend(card(r, s) for s in rng.choice(_SUIT_SETS[count]))
+    rng.shuffle(cards)
+    return cards

@@ -1,0 +1,204 @@
+"""Exception classes and bad input at every public card/evaluation function."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import razz_fast
+import razz_fast.errors
+import razz_fast.reference
+from razz_fast.errors import IllegalActionError, InvalidCardError, RazzError
+
+CARD_FUNCTIONS = ["parse_cards", "format_cards", "rank", "best_five", "describe"]
+HAND_FUNCTIONS = ["rank", "best_five", "describe"]
+
+
+def test_hierarchy():
+    assert issubclass(RazzError, ValueError)
+    assert issubclass(InvalidCardError, RazzError)
+    assert issubclass(IllegalActionError, RazzError)
+    assert not issubclass(InvalidCardError, IllegalActionError)
+    assert not issubclass(IllegalActionError, InvalidCardError)
+
+
+def test_classes_are_shared():
+    for name in ("RazzError", "InvalidCardError", "IllegalActionError"):
+        cls = getattr(razz_fast.errors, name)
+        assert getattr(razz_fast, name) is cls
+        assert getattr(razz_fast.reference, name) is cls
+    assert razz_fast.InvalidCardError is razz_fast.reference.InvalidCardError
+
+
+def test_public_names(impl):
+    for name in [
+        "parse_cards",
+        "format_cards",
+        "rank",
+        "rank_many",
+        "best_five",
+        "describe",
+        "RazzError",
+        "InvalidCardError",
+        "IllegalActionError",
+    ]:
+        assert name in impl.__all__
+        assert hasattr(impl, name)
+
+
+def test_reference_uses_only_the_standard_library():
+    import ast
+    import pathlib
+    import sys
+
+    stdlib = getattr(sys, "stdlib_module_names", None)  # Python 3.10+
+    package = pathlib.Path(razz_fast.reference.__file__).parent
+    for path in package.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                modules = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0:
+                modules = [node.module]
+            else:
+                continue
+            for module in modules:
+                top = module.split(".")[0]
+                assert top != "numpy", (path, module)
+                assert not module.startswith("razz_fast._core"), (path, module)
+                if stdlib is not None:
+                    assert top == "razz_fast" or top in stdlib, (path, module)
+
+
+# --- bad cards at every function ---------------------------------------------
+
+
+@pytest.mark.parametrize("function", CARD_FUNCTIONS)
+@pytest.mark.parametrize(
+    "cards, pattern",
+    [
+        ("As 2d 3c 4h Xs", "Xs"),
+        ("As 2d 3c 4h 5z", "5z"),
+        ("As 2d 3c 4h 1s", "1s"),
+        (["As", "2d", "3c", "4h", "Qq"], "Qq"),
+        ([0, 4, 8, 12, 52], "52"),
+        ([0, 4, 8, 12, -1], "-1"),
+        ([0, 4, 8, 12, 1000], "1000"),
+        ("As 2d 3c 4h As", "(?i)duplicate.*As"),
+        ([0, 4, 8, 12, 0], "(?i)duplicate.*Ac"),
+        (["Ks", 51, "2c", "3c", "4c"], "(?i)duplicate.*Ks"),
+    ],
+)
+def test_bad_cards(impl, function, cards, pattern):
+    with pytest.raises(InvalidCardError, match=pattern):
+        getattr(impl, function)(cards)
+
+
+@pytest.mark.parametrize("function", HAND_FUNCTIONS)
+@pytest.mark.parametrize(
+    "cards, count",
+    [
+        ("", 0),
+        ("As", 1),
+        ("As 2d 3c 4h", 4),
+        ([0, 4, 8, 12], 4),
+        ("As 2d 3c 4h 5s 6d 7c 8h", 8),
+        (list(range(8)), 8),
+        (list(range(52)), 52),
+    ],
+)
+def test_wrong_count(impl, function, cards, count):
+    with pytest.raises(InvalidCardError, match=rf"\b{count}\b") as excinfo:
+        getattr(impl, function)(cards)
+    assert "5" in str(excinfo.value) and "7" in str(excinfo.value)
+
+
+def test_wrong_count_message(impl):
+    with pytest.raises(InvalidCardError, match="rank needs 5 to 7 cards, got 4"):
+        impl.rank("As 2d 3c 4h")
+
+
+@pytest.mark.parametrize("function", CARD_FUNCTIONS)
+@pytest.mark.parametrize(
+    "cards, type_name",
+    [
+        (None, "None"),
+        (2.5, "float"),
+        (b"As 2d 3c 4h 5s", "bytes"),
+        ({"As": 1}, "dict"),
+        ([0, 4, 8, 12, 16.0], "float"),
+        ([0, 4, 8, 12, [16]], "list"),
+        ([0, 4, 8, 12, None], "None"),
+        ([0, 4, 8, 12, True], "bool"),
+        ([0, 4, 8, 12, object()], "object"),
+    ],
+)
+def test_wrong_type(impl, function, cards, type_name):
+    with pytest.raises(TypeError, match=type_name):
+        getattr(impl, function)(cards)
+
+
+@pytest.mark.parametrize("function", ["parse_cards", "format_cards", "rank", "best_five"])
+def test_ints_and_bools_are_not_cards(impl, function):
+    with pytest.raises(TypeError, match="int"):
+        getattr(impl, function)(5)
+    with pytest.raises(TypeError, match="bool"):
+        getattr(impl, function)(True)
+
+
+# --- describe's rank argument ------------------------------------------------
+
+
+@pytest.mark.parametrize("value", [0, -1, 6176, 10**6, 2**64, -(2**70)])
+def test_describe_rank_out_of_range(impl, value):
+    with pytest.raises(RazzError, match="6175"):
+        impl.describe(value)
+
+
+@pytest.mark.parametrize("value", [True, False, None, 1.0, 3.5])
+def test_describe_wrong_type(impl, value):
+    with pytest.raises(TypeError):
+        impl.describe(value)
+
+
+def test_describe_numpy_rank(impl):
+    assert impl.describe(np.int64(1)) == "5-4-3-2-A (five-four low)"
+    assert impl.describe(np.uint16(6175)) == "K-K-K-K-Q (four kings)"
+
+
+# --- the reference checks the same things as the core ------------------------
+
+
+def test_errors_do_not_leak_other_types(impl):
+    """Every failure above is one of the documented classes: sanity-check a mix
+    of odd inputs for anything else (IndexError, KeyError, panics...)."""
+    odd_inputs = [
+        "",
+        " ",
+        ",",
+        "10",
+        "100h",
+        "As2",
+        "\u00c5s",
+        "A\u2660",
+        "\u212as 2c 3c 4c 5c",  # KELVIN SIGN, which folds to "k"
+        "A\u017f 2c 3c 4c 5c",  # LATIN SMALL LETTER LONG S, which folds to "s"
+        "AsAs",
+        [],
+        [""],
+        [" "],
+        [-(2**100)],
+        [2**100],
+        [np.int8(-1)],
+        [np.uint64(2**64 - 1)],
+        np.array([0, 1, 2, 3, 4], dtype=np.float32),
+        np.array([[0, 1, 2, 3, 4]]),
+        iter([0, 1, 2, 3, 4, 5]),
+        set(),
+        frozenset([0, 1]),
+    ]
+    for function in CARD_FUNCTIONS:
+        for value in odd_inputs:
+            try:
+                getattr(impl, function)(value)
+            except (InvalidCardError, TypeError):
+                pass
