@@ -192,8 +192,14 @@ fn rank_paired_masks(l0: u32, l1: u32, layers: impl FnOnce() -> Layers) -> Rank 
 /// Ranks held at least twice, from four-bit counts packed per rank.
 #[inline(always)]
 fn pairs_of_packed(counts: u64) -> u32 {
-    // Bit 4r is set when count r is 2, 3 or 4; then gather every fourth bit.
-    let mut x = ((counts >> 1) | (counts >> 2)) & 0x0001_1111_1111_1111;
+    // Bit 4r is set when count r is 2, 3 or 4.
+    gather_nibbles((counts >> 1) | (counts >> 2))
+}
+
+/// Gathers bit 4r of `x` into bit r, for the 13 ranks.
+#[inline(always)]
+fn gather_nibbles(x: u64) -> u32 {
+    let mut x = x & 0x0001_1111_1111_1111;
     x = (x | (x >> 3)) & 0x0003_0303_0303_0303;
     x = (x | (x >> 6)) & 0x000F_000F_000F_000F;
     x = (x | (x >> 12)) & 0x0000_00FF_0000_00FF;
@@ -732,5 +738,47 @@ mod tests {
         assert!(rank(&cards[..4]).is_err());
         assert!(rank(&[0, 0, 1, 2, 3]).is_err());
         assert!(low_of_rank(0).is_err() && low_of_rank(6176).is_err());
+    }
+
+    mod properties {
+        use super::*;
+        use proptest::prelude::*;
+        use proptest::sample::subsequence;
+
+        /// 5 to 7 distinct cards in random order.
+        fn hand() -> impl Strategy<Value = Vec<Card>> {
+            (5usize..=7)
+                .prop_flat_map(|n| subsequence((0..52u8).collect::<Vec<_>>(), n))
+                .prop_shuffle()
+        }
+
+        proptest! {
+            #[test]
+            fn suits_and_order_never_matter(cards in hand(), perm in Just([0u8, 1, 2, 3]).prop_shuffle(), rot in 0usize..7) {
+                let mut moved: Vec<Card> = cards.iter().map(|&c| (c & !3) | perm[(c & 3) as usize]).collect();
+                let n = moved.len();
+                moved.rotate_left(rot % n);
+                prop_assert_eq!(rank(&cards).unwrap(), rank(&moved).unwrap());
+            }
+
+            #[test]
+            fn another_card_never_makes_a_low_worse(cards in hand(), extra in 0u8..52) {
+                prop_assume!(cards.len() < 7 && !cards.contains(&extra));
+                let mut more = cards.clone();
+                more.push(extra);
+                prop_assert!(rank(&more).unwrap() <= rank(&cards).unwrap());
+            }
+
+            #[test]
+            fn no_pair_always_beats_a_pair(a in hand(), b in hand()) {
+                let (ra, rb) = (rank(&a).unwrap(), rank(&b).unwrap());
+                let unpaired = |r: Rank| r <= 1287;
+                if unpaired(ra) && !unpaired(rb) {
+                    prop_assert!(ra < rb);
+                }
+                let best = best_five(&a).unwrap();
+                prop_assert_eq!(rank(&best).unwrap(), ra);
+            }
+        }
     }
 }
