@@ -12,6 +12,10 @@ pub enum ErrorKind {
     InvalidCard,
     /// A value that is not a card but is out of its domain: `RazzError`.
     InvalidValue,
+    /// A bad argument (stakes, stacks, seats, seeds): `ValueError`.
+    InvalidArgument,
+    /// An action the hand does not allow now: `IllegalActionError`.
+    IllegalAction,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -32,6 +36,10 @@ pub enum Error {
     RankOutOfRange(i64),
     /// An error in one row of a batch.
     InRow { row: usize, error: Box<Error> },
+    /// A bad argument, with the message that names it.
+    InvalidArgument(String),
+    /// An action that is not legal now; the hand is unchanged.
+    IllegalAction(String),
 }
 
 impl Error {
@@ -39,6 +47,8 @@ impl Error {
         match self {
             Error::RankOutOfRange(_) => ErrorKind::InvalidValue,
             Error::InRow { error, .. } => error.kind(),
+            Error::InvalidArgument(_) => ErrorKind::InvalidArgument,
+            Error::IllegalAction(_) => ErrorKind::IllegalAction,
             _ => ErrorKind::InvalidCard,
         }
     }
@@ -67,6 +77,7 @@ impl fmt::Display for Error {
             } => write!(f, "{what} needs {expected} cards, got {got}"),
             Error::RankOutOfRange(r) => write!(f, "rank {r} out of range 1..6175"),
             Error::InRow { row, error } => write!(f, "row {row}: {error}"),
+            Error::InvalidArgument(m) | Error::IllegalAction(m) => f.write_str(m),
         }
     }
 }

@@ -5,6 +5,11 @@ pub mod batch;
 pub mod card;
 pub mod error;
 pub mod eval;
+pub mod event;
+pub mod hand;
+pub mod pots;
+pub mod rng;
+pub mod rules;
 pub mod showing;
 
 #[cfg(feature = "python")]
@@ -13,3 +18,6 @@ mod py;
 pub use card::Card;
 pub use error::{Error, ErrorKind, Result};
 pub use eval::{LowKey, Rank};
+pub use event::{Action, ActionSet, Event, EventKind};
+pub use hand::{DeckSource, Hand};
+pub use rules::{OddChip, Rules};

@@ -6,6 +6,8 @@ function, written for clarity, that the tests compare against.
 """
 
 from razz_fast._core import (
+    Hand,
+    Rules,
     __version__,
     best_five,
     describe,
@@ -15,6 +17,7 @@ from razz_fast._core import (
     rank_many,
 )
 from razz_fast.errors import IllegalActionError, InvalidCardError, RazzError
+from razz_fast.events import Action, Event, Pot
 
 __all__ = [
     "__version__",
@@ -24,6 +27,11 @@ __all__ = [
     "rank_many",
     "best_five",
     "describe",
+    "Rules",
+    "Hand",
+    "Action",
+    "Event",
+    "Pot",
     "RazzError",
     "InvalidCardError",
     "IllegalActionError",

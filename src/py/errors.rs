@@ -2,13 +2,14 @@
 //! defined in Python (`razz_fast.errors`) so the pure-Python reference raises
 //! the very same classes.
 
-use pyo3::exceptions::PyTypeError;
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 
 use crate::error::{Error, ErrorKind};
 
 pyo3::import_exception!(razz_fast.errors, RazzError);
 pyo3::import_exception!(razz_fast.errors, InvalidCardError);
+pyo3::import_exception!(razz_fast.errors, IllegalActionError);
 
 impl From<Error> for PyErr {
     fn from(err: Error) -> PyErr {
@@ -16,6 +17,8 @@ impl From<Error> for PyErr {
         match err.kind() {
             ErrorKind::InvalidCard => InvalidCardError::new_err(message),
             ErrorKind::InvalidValue => RazzError::new_err(message),
+            ErrorKind::InvalidArgument => PyValueError::new_err(message),
+            ErrorKind::IllegalAction => IllegalActionError::new_err(message),
         }
     }
 }

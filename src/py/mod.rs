@@ -3,14 +3,19 @@
 
 use pyo3::prelude::*;
 
+mod args;
 mod cards;
 mod errors;
 mod eval;
+mod hand;
+mod rules;
 
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     cards::register(m)?;
     eval::register(m)?;
+    m.add_class::<rules::PyRules>()?;
+    m.add_class::<hand::PyHand>()?;
     Ok(())
 }

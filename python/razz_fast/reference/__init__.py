@@ -1,4 +1,5 @@
-"""Pure-Python reference implementation of razz_fast's card and evaluation API.
+"""Pure-Python reference implementation of razz_fast's public API: cards,
+evaluation and the hand engine (``Rules``, ``Hand``, ``Action``).
 
 Same names, signatures and results as the compiled core in ``razz_fast``, but
 written for clarity, in plain Python with the standard library only, and
@@ -6,8 +7,11 @@ sharing no code with the core. The test suite runs every case through both.
 """
 
 from razz_fast.errors import IllegalActionError, InvalidCardError, RazzError
+from razz_fast.events import Action, Event, Pot
 from razz_fast.reference.cards import format_cards, parse_cards
 from razz_fast.reference.evaluation import best_five, describe, rank, rank_many
+from razz_fast.reference.hand import Hand
+from razz_fast.reference.rules import Rules
 
 __all__ = [
     "parse_cards",
@@ -19,4 +23,9 @@ __all__ = [
     "RazzError",
     "InvalidCardError",
     "IllegalActionError",
+    "Rules",
+    "Hand",
+    "Action",
+    "Event",
+    "Pot",
 ]

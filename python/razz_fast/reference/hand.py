@@ -1,0 +1,606 @@
+"""``Hand``: one hand of razz as a plain state machine (the reference for the
+compiled engine). docs/ENGINE.md is the specification; section numbers below
+refer to it.
+
+A hand is always in one of two states: waiting for ``actor`` to act, or over.
+Everything else (dealing, returning uncalled bets, running out, showdown and
+awards) happens inside the constructor or inside ``act``.
+"""
+
+from __future__ import annotations
+
+import copy
+import os
+
+from razz_fast.errors import IllegalActionError, InvalidCardError
+from razz_fast.events import Action, Event, Pot
+from razz_fast.reference.cards import card_to_str, parse_cards
+from razz_fast.reference.evaluation import rank
+from razz_fast.reference.generator import MASK64, Xoshiro256PlusPlus
+from razz_fast.reference.rules import MAX_CHIPS, Rules
+from razz_fast.reference.showing import bring_in_seat, opener_seat
+
+__all__ = ["Hand", "Action"]
+
+_MIN_PLAYERS = 2
+_MAX_PLAYERS = 8
+
+# Event kinds of the actions.
+_ACTION_KIND = {
+    Action.FOLD: "fold",
+    Action.CHECK: "check",
+    Action.CALL: "call",
+    Action.BRING_IN: "bring_in",
+    Action.COMPLETE: "complete",
+    Action.BET: "bet",
+    Action.RAISE: "raise",
+}
+
+
+def _check_stacks(stacks) -> list[int]:
+    if isinstance(stacks, (str, bytes, bytearray, dict)):
+        raise TypeError(f"stacks must be a sequence of ints, not {type(stacks).__name__}")
+    try:
+        values = list(stacks)
+    except TypeError:
+        raise TypeError(f"stacks must be a sequence of ints, not {type(stacks).__name__}") from None
+    result = []
+    for value in values:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise TypeError(f"a stack must be an int, not {type(value).__name__}")
+        result.append(int(value))
+    if not _MIN_PLAYERS <= len(result) <= _MAX_PLAYERS:
+        raise ValueError(f"a hand needs 2 to 8 players, got {len(result)}")
+    for value in result:
+        if not 1 <= value <= MAX_CHIPS:
+            raise ValueError(f"every stack must be in 1..{MAX_CHIPS}, got {value}")
+    return result
+
+
+def _check_seed(seed) -> int:
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise TypeError(f"seed must be an int or None, not {type(seed).__name__}")
+    if not 0 <= seed <= MASK64:
+        raise ValueError(f"seed must be in 0..2**64-1, got {seed}")
+    return int(seed)
+
+
+def _check_deck(deck) -> list[int]:
+    cards = parse_cards(deck)
+    if len(cards) != 52:
+        raise InvalidCardError(f"a deck must have all 52 cards, got {len(cards)}")
+    return cards
+
+
+class Hand:
+    """One hand of razz: ``Hand(rules, stacks, *, seed=None, deck=None)``.
+
+    Antes are posted and third street is dealt at construction. ``deck`` is
+    an explicit card order (all 52 cards, dealt from the front); otherwise the
+    cards come from a generator seeded by ``seed`` (a random seed if None).
+    """
+
+    def __init__(self, rules, stacks, *, seed=None, deck=None) -> None:
+        if not isinstance(rules, Rules):
+            raise TypeError(f"rules must be a Rules, not {type(rules).__name__}")
+        starting = _check_stacks(stacks)
+        if seed is not None and deck is not None:
+            raise ValueError("give a seed or a deck, not both")
+        if deck is not None:
+            self._deck = _check_deck(deck)
+            self._rng = None
+            self._seed = None
+        else:
+            if seed is None:
+                seed = int.from_bytes(os.urandom(8), "little")
+            self._seed = _check_seed(seed)
+            self._rng = Xoshiro256PlusPlus(self._seed)
+            self._deck = list(range(52))
+            self._rng.shuffle(self._deck)
+
+        n = len(starting)
+        self._rules = rules
+        self._n = n
+        self._starting = starting
+        self._stacks = list(starting)
+        self._bets = [0] * n
+        self._contributed = [0] * n
+        self._folded = [False] * n
+        self._down = [[] for _ in range(n)]
+        self._up = [[] for _ in range(n)]
+        self._community: list[int] = []
+        self._position = 0  # next card of self._deck
+        self._burns: list[int] = []
+        self._history: list[Event] = []
+
+        # The betting round (section 5).
+        self._street: int | None = 3
+        self._queue: list[int] = []
+        self._bring_in_phase = False
+        self._wagers = 0
+        self._acted_at: list[int | None] = [None] * n
+        self._last_aggressor: int | None = None
+
+        # The end of the hand (section 7).
+        self._over = False
+        self._pots: list[Pot] = []
+        self._showdown_order: list[int] = []
+        self._final_all_in: list[bool] = []
+
+        self._post_antes()
+        self._deal_third_street()
+        self._start_round()
+
+    # ------------------------------------------------------------------
+    # Cards (section 3)
+
+    def _next_card(self) -> int:
+        if self._position == len(self._deck):
+            # The deck is empty: the burned cards become the new deck.
+            new_deck = list(self._burns)
+            if not new_deck:  # pragma: no cover - impossible with at most 8 players
+                raise AssertionError("no card left to deal")
+            if self._rng is not None:
+                self._rng.shuffle(new_deck)
+            self._burns = []
+            self._deck = new_deck
+            self._position = 0
+            self._history.append(Event("reshuffle", None, 0, tuple(new_deck)))
+        card = self._deck[self._position]
+        self._position += 1
+        return card
+
+    def _cards_left(self) -> int:
+        return len(self._deck) - self._position
+
+    def _deal_down(self, seat: int) -> None:
+        card = self._next_card()
+        self._down[seat].append(card)
+        self._history.append(Event("deal_down", seat, 0, (card,)))
+
+    def _deal_up(self, seat: int) -> None:
+        card = self._next_card()
+        self._up[seat].append(card)
+        self._history.append(Event("deal_up", seat, 0, (card,)))
+
+    def _burn(self) -> None:
+        if self._rules.burn_cards:
+            card = self._next_card()
+            self._burns.append(card)
+            self._history.append(Event("burn", None, 0, (card,)))
+
+    def _deal_third_street(self) -> None:
+        for seat in range(self._n):
+            self._deal_down(seat)
+        for seat in range(self._n):
+            self._deal_down(seat)
+        for seat in range(self._n):
+            self._deal_up(seat)
+
+    def _deal_next_street(self) -> None:
+        """Moves to the next street and deals it (burn first if enabled)."""
+        self._street += 1
+        self._burn()
+        seats = self._seats_in_hand()
+        if self._street < 7:
+            for seat in seats:
+                self._deal_up(seat)
+        elif self._cards_left() >= len(seats):
+            for seat in seats:
+                self._deal_down(seat)
+        else:
+            card = self._next_card()
+            self._community.append(card)
+            self._history.append(Event("community", None, 0, (card,)))
+
+    # ------------------------------------------------------------------
+    # Helpers
+
+    def _seats_in_hand(self) -> list[int]:
+        return [seat for seat in range(self._n) if not self._folded[seat]]
+
+    def _can_bet(self, seat: int) -> bool:
+        """In the hand and with chips behind."""
+        return not self._folded[seat] and self._stacks[seat] > 0
+
+    def _clockwise_from(self, first: int) -> list[int]:
+        return [(first + k) % self._n for k in range(self._n)]
+
+    def _bet_size(self) -> int:
+        return self._rules.small_bet if self._street <= 4 else self._rules.big_bet
+
+    def _high(self) -> int:
+        return max(self._bets)
+
+    def _level(self) -> int:
+        return self._high() if self._wagers > 0 else 0
+
+    def _put_in(self, seat: int, amount: int) -> None:
+        self._stacks[seat] -= amount
+        self._bets[seat] += amount
+        self._contributed[seat] += amount
+
+    # ------------------------------------------------------------------
+    # Antes and rounds (sections 4 to 6)
+
+    def _post_antes(self) -> None:
+        ante = self._rules.ante
+        if ante == 0:
+            return
+        for seat in range(self._n):
+            amount = min(ante, self._stacks[seat])
+            self._stacks[seat] -= amount
+            self._contributed[seat] += amount
+            self._history.append(Event("ante", seat, amount, ()))
+
+    def _start_round(self) -> None:
+        """Starts the betting round of the current street, or runs the hand
+        out if at most one player in the hand has chips."""
+        self._bets = [0] * self._n
+        self._wagers = 0
+        self._acted_at = [None] * self._n
+        self._last_aggressor = None
+        if sum(1 for seat in range(self._n) if self._can_bet(seat)) < 2:
+            self._run_out()
+            return
+        if self._street == 3:
+            first = bring_in_seat(self._up)
+            self._bring_in_phase = True
+        else:
+            first = opener_seat(self._up, [not folded for folded in self._folded])
+        self._queue = [seat for seat in self._clockwise_from(first) if self._can_bet(seat)]
+
+    def _end_round(self) -> None:
+        self._queue = []
+        self._bring_in_phase = False
+        # The uncalled part of the largest bet goes back (section 6, step 1).
+        ordered = sorted(self._bets)
+        highest, second = ordered[-1], ordered[-2]
+        if highest > second:
+            seat = self._bets.index(highest)
+            excess = highest - second
+            self._stacks[seat] += excess
+            self._bets[seat] -= excess
+            self._contributed[seat] -= excess
+            self._history.append(Event("return", seat, excess, ()))
+        self._bets = [0] * self._n
+        if len(self._seats_in_hand()) == 1:
+            self._finish()
+        elif self._street == 7:
+            self._finish()
+        else:
+            self._deal_next_street()
+            self._start_round()
+
+    def _run_out(self) -> None:
+        self._queue = []
+        self._bring_in_phase = False
+        while self._street < 7:
+            self._deal_next_street()
+        self._finish()
+
+    # ------------------------------------------------------------------
+    # Legal actions (section 5)
+
+    def _wager_kind(self) -> Action:
+        if self._street == 3:
+            if self._bring_in_phase:
+                return Action.COMPLETE
+            if self._wagers == 0 and self._high() < self._rules.small_bet:
+                return Action.COMPLETE
+            return Action.RAISE
+        return Action.BET if self._high() == 0 else Action.RAISE
+
+    def _wager_target(self, kind: Action, actor: int) -> int:
+        if kind == Action.COMPLETE:
+            target = self._rules.small_bet
+        elif kind == Action.BET:
+            target = self._bet_size()
+        else:
+            target = self._high() + self._bet_size()
+        return min(target, self._stacks[actor] + self._bets[actor])
+
+    def _wager_legal(self) -> bool:
+        actor = self._queue[0]
+        rules = self._rules
+        high = self._high()
+        # 1. It must put in more than a call (or than the bring-in).
+        if self._bring_in_phase:
+            if not (self._stacks[actor] > rules.bring_in and rules.small_bet > rules.bring_in):
+                return False
+        elif self._wager_target(self._wager_kind(), actor) <= high:
+            return False
+        # 2. Someone else must be able to answer it.
+        if not any(
+            self._stacks[seat] + self._bets[seat] > high
+            for seat in self._seats_in_hand()
+            if seat != actor
+        ):
+            return False
+        # 3. The cap.
+        heads_up = len(self._seats_in_hand()) == 2
+        capped = rules.cap is not None and not (rules.uncapped_heads_up and heads_up)
+        if capped and self._wagers >= rules.cap:
+            return False
+        # 4. The full-bet rule.
+        acted_at = self._acted_at[actor]
+        return acted_at is None or self._level() - acted_at >= self._bet_size()
+
+    def legal_actions(self) -> list[Action]:
+        """The actions the actor may take now, in ``Action`` order."""
+        if self._over:
+            return []
+        legal = []
+        if self._bring_in_phase:
+            legal.append(Action.BRING_IN)
+        else:
+            actor = self._queue[0]
+            owed = self._high() - self._bets[actor]
+            if owed > 0:
+                legal += [Action.FOLD, Action.CALL]
+            else:
+                legal.append(Action.CHECK)
+        if self._wager_legal():
+            legal.append(self._wager_kind())
+        return sorted(legal)
+
+    # ------------------------------------------------------------------
+    # Acting
+
+    def act(self, action) -> None:
+        """Takes ``action`` (an ``Action`` or its int value) for the actor.
+
+        Raises ``IllegalActionError`` (and changes nothing) if it is not legal.
+        """
+        if isinstance(action, bool) or not isinstance(action, int):
+            raise TypeError(f"action must be an Action, not {type(action).__name__}")
+        try:
+            action = Action(int(action))
+        except ValueError:
+            raise IllegalActionError(f"{int(action)} is not an Action") from None
+        legal = self.legal_actions()
+        if action not in legal:
+            if self._over:
+                raise IllegalActionError(f"{action.name} is not legal: the hand is over")
+            names = ", ".join(a.name for a in legal)
+            raise IllegalActionError(
+                f"{action.name} is not legal for seat {self._queue[0]}; legal: {names}"
+            )
+
+        actor = self._queue.pop(0)
+        amount = 0
+        if action == Action.FOLD:
+            self._folded[actor] = True
+        elif action == Action.CHECK:
+            self._acted_at[actor] = self._level()
+        elif action == Action.CALL:
+            amount = min(self._high() - self._bets[actor], self._stacks[actor])
+            self._put_in(actor, amount)
+            self._acted_at[actor] = self._level()
+        elif action == Action.BRING_IN:
+            amount = min(self._rules.bring_in, self._stacks[actor])
+            self._put_in(actor, amount)
+            self._bring_in_phase = False
+        else:  # COMPLETE, BET, RAISE
+            target = self._wager_target(action, actor)
+            amount = target - self._bets[actor]
+            self._put_in(actor, amount)
+            self._wagers += 1
+            self._acted_at[actor] = target
+            self._bring_in_phase = False
+            if self._street == 7:
+                self._last_aggressor = actor
+            self._queue = [seat for seat in self._clockwise_from(actor)[1:] if self._can_bet(seat)]
+        self._history.append(Event(_ACTION_KIND[action], actor, amount, ()))
+
+        if len(self._seats_in_hand()) == 1 or not self._queue:
+            self._end_round()
+
+    def fold(self) -> None:
+        self.act(Action.FOLD)
+
+    def check(self) -> None:
+        self.act(Action.CHECK)
+
+    def call(self) -> None:
+        self.act(Action.CALL)
+
+    def bring_in(self) -> None:
+        self.act(Action.BRING_IN)
+
+    def complete(self) -> None:
+        self.act(Action.COMPLETE)
+
+    def bet(self) -> None:
+        self.act(Action.BET)
+
+    def raise_(self) -> None:
+        self.act(Action.RAISE)
+
+    # ------------------------------------------------------------------
+    # Pots, showdown, awards (section 7)
+
+    def _compute_pots(self) -> list[list]:
+        """[amount, eligible seats] of the main pot and the side pots."""
+        levels = sorted({c for c in self._contributed if c > 0})
+        pots: list[list] = []
+        pending = 0  # chips of levels with nobody eligible and no pot below
+        previous = 0
+        for level in levels:
+            amount = (level - previous) * sum(1 for c in self._contributed if c >= level)
+            eligible = tuple(
+                seat
+                for seat in range(self._n)
+                if not self._folded[seat] and self._contributed[seat] >= level
+            )
+            previous = level
+            if not eligible:
+                if pots:
+                    pots[-1][0] += amount
+                else:
+                    pending += amount
+            elif pots and pots[-1][1] == eligible:
+                pots[-1][0] += amount
+            else:
+                pots.append([amount + pending, eligible])
+                pending = 0
+        return pots
+
+    def _hand_cards(self, seat: int) -> list[int]:
+        return self._down[seat] + self._up[seat] + self._community
+
+    def _finish(self) -> None:
+        self._queue = []
+        self._bring_in_phase = False
+        self._final_all_in = [
+            not self._folded[seat] and self._stacks[seat] == 0 for seat in range(self._n)
+        ]
+        in_hand = self._seats_in_hand()
+        ranks = {}
+        if len(in_hand) >= 2:
+            first = self._last_aggressor if self._last_aggressor is not None else in_hand[0]
+            self._showdown_order = [
+                seat for seat in self._clockwise_from(first) if not self._folded[seat]
+            ]
+            for seat in self._showdown_order:
+                self._history.append(Event("show", seat, 0, tuple(self._down[seat])))
+            ranks = {seat: rank(self._hand_cards(seat)) for seat in in_hand}
+
+        pots = []
+        for amount, eligible in self._compute_pots():
+            if len(in_hand) == 1:
+                winners = tuple(in_hand)
+            else:
+                best = min(ranks[seat] for seat in eligible)
+                winners = tuple(seat for seat in eligible if ranks[seat] == best)
+            share, odd = divmod(amount, len(winners))
+            won = dict.fromkeys(winners, share)
+            if self._rules.odd_chip == "seat":
+                odd_order = list(winners)
+            else:
+                odd_order = sorted(winners, key=lambda seat: min(self._down[seat] + self._up[seat]))
+            for seat in odd_order[:odd]:
+                won[seat] += 1
+            for seat in winners:
+                self._stacks[seat] += won[seat]
+                self._history.append(Event("award", seat, won[seat], ()))
+            pots.append(Pot(amount, eligible, winners))
+        self._pots = pots
+        self._contributed = [0] * self._n
+        self._bets = [0] * self._n
+        self._street = None
+        self._over = True
+
+    # ------------------------------------------------------------------
+    # State
+
+    @property
+    def rules(self) -> Rules:
+        return self._rules
+
+    @property
+    def num_players(self) -> int:
+        return self._n
+
+    @property
+    def starting_stacks(self) -> list[int]:
+        return list(self._starting)
+
+    @property
+    def seed(self) -> int | None:
+        """The seed of the deck's generator; None for an explicit deck."""
+        return self._seed
+
+    @property
+    def street(self) -> int | None:
+        """3 to 7 while betting; None once the hand is over."""
+        return self._street
+
+    @property
+    def actor(self) -> int | None:
+        return None if self._over else self._queue[0]
+
+    @property
+    def to_call(self) -> int:
+        """Chips a call puts in now (all-in for less if the stack is short)."""
+        if self._over or self._bring_in_phase:
+            return 0
+        actor = self._queue[0]
+        return min(self._high() - self._bets[actor], self._stacks[actor])
+
+    @property
+    def stacks(self) -> list[int]:
+        return list(self._stacks)
+
+    @property
+    def bets(self) -> list[int]:
+        return list(self._bets)
+
+    @property
+    def pot(self) -> int:
+        return sum(self._contributed)
+
+    @property
+    def folded(self) -> list[bool]:
+        return list(self._folded)
+
+    @property
+    def all_in(self) -> list[bool]:
+        if self._over:
+            return list(self._final_all_in)
+        return [not self._folded[seat] and self._stacks[seat] == 0 for seat in range(self._n)]
+
+    def _check_seat(self, seat) -> int:
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise TypeError(f"seat must be an int, not {type(seat).__name__}")
+        if not 0 <= seat < self._n:
+            raise ValueError(f"seat must be in 0..{self._n - 1}, got {seat}")
+        return int(seat)
+
+    def up_cards(self, seat) -> list[int]:
+        return list(self._up[self._check_seat(seat)])
+
+    def down_cards(self, seat) -> list[int]:
+        return list(self._down[self._check_seat(seat)])
+
+    @property
+    def community_cards(self) -> list[int]:
+        return list(self._community)
+
+    @property
+    def is_over(self) -> bool:
+        return self._over
+
+    @property
+    def payoffs(self) -> list[int]:
+        """Net chips per seat once the hand is over (all zeros before)."""
+        if not self._over:
+            return [0] * self._n
+        return [self._stacks[seat] - self._starting[seat] for seat in range(self._n)]
+
+    @property
+    def showdown_order(self) -> list[int]:
+        return list(self._showdown_order)
+
+    @property
+    def pots(self) -> list[Pot]:
+        if self._over:
+            return list(self._pots)
+        return [Pot(amount, eligible, ()) for amount, eligible in self._compute_pots()]
+
+    @property
+    def history(self) -> list[Event]:
+        return list(self._history)
+
+    def clone(self) -> Hand:
+        """An independent copy of the hand (generator state included)."""
+        return copy.deepcopy(self)
+
+    def __repr__(self) -> str:
+        if self._over:
+            return f"<Hand over players={self._n} payoffs={self.payoffs}>"
+        up = " | ".join(" ".join(card_to_str(c) for c in self._up[s]) for s in range(self._n))
+        return (
+            f"<Hand players={self._n} street={self._street} actor={self.actor}"
+            f" pot={self.pot} up=[{up}]>"
+        )

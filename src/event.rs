@@ -1,0 +1,152 @@
+//! Actions and the events of a hand's history (docs/ENGINE.md §1, §9).
+
+use crate::card::Card;
+
+/// A player's decision; the limit structure fixes every amount.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(u8)]
+pub enum Action {
+    Fold = 0,
+    Check = 1,
+    Call = 2,
+    BringIn = 3,
+    Complete = 4,
+    Bet = 5,
+    Raise = 6,
+}
+
+impl Action {
+    pub const ALL: [Action; 7] = [
+        Action::Fold,
+        Action::Check,
+        Action::Call,
+        Action::BringIn,
+        Action::Complete,
+        Action::Bet,
+        Action::Raise,
+    ];
+
+    pub fn from_index(index: i64) -> Option<Action> {
+        usize::try_from(index)
+            .ok()
+            .and_then(|i| Action::ALL.get(i).copied())
+    }
+
+    pub fn name(self) -> &'static str {
+        [
+            "FOLD", "CHECK", "CALL", "BRING_IN", "COMPLETE", "BET", "RAISE",
+        ][self as usize]
+    }
+
+    pub(crate) fn bit(self) -> u8 {
+        1 << self as u8
+    }
+}
+
+/// A set of actions, one bit per `Action` value.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ActionSet(pub u8);
+
+impl ActionSet {
+    pub fn contains(self, action: Action) -> bool {
+        self.0 & action.bit() != 0
+    }
+
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    pub fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    /// The actions in `Action` order.
+    pub fn iter(self) -> impl Iterator<Item = Action> {
+        Action::ALL.into_iter().filter(move |a| self.contains(*a))
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EventKind {
+    Ante,
+    DealDown,
+    DealUp,
+    Burn,
+    Reshuffle,
+    Community,
+    BringIn,
+    Complete,
+    Bet,
+    Raise,
+    Call,
+    Check,
+    Fold,
+    Return,
+    Show,
+    Award,
+}
+
+impl EventKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            EventKind::Ante => "ante",
+            EventKind::DealDown => "deal_down",
+            EventKind::DealUp => "deal_up",
+            EventKind::Burn => "burn",
+            EventKind::Reshuffle => "reshuffle",
+            EventKind::Community => "community",
+            EventKind::BringIn => "bring_in",
+            EventKind::Complete => "complete",
+            EventKind::Bet => "bet",
+            EventKind::Raise => "raise",
+            EventKind::Call => "call",
+            EventKind::Check => "check",
+            EventKind::Fold => "fold",
+            EventKind::Return => "return",
+            EventKind::Show => "show",
+            EventKind::Award => "award",
+        }
+    }
+
+    pub(crate) fn of_action(action: Action) -> EventKind {
+        match action {
+            Action::Fold => EventKind::Fold,
+            Action::Check => EventKind::Check,
+            Action::Call => EventKind::Call,
+            Action::BringIn => EventKind::BringIn,
+            Action::Complete => EventKind::Complete,
+            Action::Bet => EventKind::Bet,
+            Action::Raise => EventKind::Raise,
+        }
+    }
+}
+
+/// One entry of a hand's history; `cards` holds at most four cards (a show
+/// has three, a reshuffle at most the four burns).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Event {
+    pub kind: EventKind,
+    pub seat: Option<u8>,
+    pub amount: u64,
+    cards: [Card; 4],
+    n_cards: u8,
+}
+
+impl Event {
+    pub fn new(kind: EventKind, seat: Option<usize>, amount: u64, cards: &[Card]) -> Event {
+        let mut held = [0; 4];
+        let n = cards.len().min(4);
+        held[..n].copy_from_slice(&cards[..n]);
+        Event {
+            kind,
+            seat: seat.map(|s| s as u8),
+            amount,
+            cards: held,
+            n_cards: n as u8,
+        }
+    }
+
+    pub fn cards(&self) -> &[Card] {
+        &self.cards[..self.n_cards as usize]
+    }
+}

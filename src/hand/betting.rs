@@ -1,0 +1,205 @@
+//! Betting rounds: who acts, which actions are legal, what they put in, and
+//! what ends a round (docs/ENGINE.md §5–6).
+
+use super::Hand;
+use crate::event::{Action, ActionSet, EventKind};
+use crate::showing::showing_value;
+
+impl Hand {
+    /// Third street: the highest up card brings in (the duty passes clockwise
+    /// past a seat all-in from the ante); no betting if fewer than two can bet.
+    pub(super) fn start_third_street(&mut self) {
+        if self.can_bet_count() < 2 {
+            self.run_out();
+            return;
+        }
+        let bring_in = (0..self.n)
+            .max_by_key(|&s| self.up[s][0])
+            .expect("a hand has players");
+        self.bring_in_phase = true;
+        self.start_round(bring_in);
+    }
+
+    /// Fourth street on: the best showing low opens, ties to the lowest seat.
+    fn start_later_street(&mut self) {
+        let opener = (0..self.n)
+            .filter(|&s| self.in_hand(s))
+            .min_by_key(|&s| (showing_value(self.up_cards(s)), s))
+            .expect("a hand in progress has players");
+        self.start_round(opener);
+    }
+
+    /// The queue starts at `first` (or the next seat clockwise with chips)
+    /// and holds every seat in the hand with chips.
+    fn start_round(&mut self, first: usize) {
+        self.high = 0;
+        self.wagers = 0;
+        self.level = 0;
+        self.acted_at = [None; super::MAX_SEATS];
+        self.fill_queue(first, None);
+    }
+
+    /// Seats in the hand with chips, clockwise from `from`, leaving out `skip`.
+    fn fill_queue(&mut self, from: usize, skip: Option<usize>) {
+        self.queue_head = 0;
+        self.queue_len = 0;
+        for i in 0..self.n {
+            let s = (from + i) % self.n;
+            if Some(s) != skip && self.in_hand(s) && self.stack[s] > 0 {
+                self.queue[self.queue_len] = s as u8;
+                self.queue_len += 1;
+            }
+        }
+    }
+
+    fn bet_size(&self) -> u64 {
+        self.rules.bet_size(self.street)
+    }
+
+    /// The one wager (COMPLETE, BET or RAISE) the actor could make now.
+    fn wager_kind(&self) -> Action {
+        if self.street == 3 {
+            if self.bring_in_phase || (self.wagers == 0 && self.high < self.rules.small_bet) {
+                Action::Complete
+            } else {
+                Action::Raise
+            }
+        } else if self.high == 0 {
+            Action::Bet
+        } else {
+            Action::Raise
+        }
+    }
+
+    /// The actor's total bet after the wager, cut to all-in.
+    fn wager_target(&self, seat: usize) -> u64 {
+        let target = match self.wager_kind() {
+            Action::Complete => self.rules.small_bet,
+            Action::Bet => self.bet_size(),
+            _ => self.high + self.bet_size(),
+        };
+        target.min(self.stack[seat] + self.bet[seat])
+    }
+
+    fn wager_legal(&self, seat: usize) -> bool {
+        let target = self.wager_target(seat);
+        let adds_chips = if self.bring_in_phase {
+            self.stack[seat] > self.rules.bring_in && self.rules.small_bet > self.rules.bring_in
+        } else {
+            target > self.high
+        };
+        let answerable = (0..self.n)
+            .any(|s| s != seat && self.in_hand(s) && self.stack[s] + self.bet[s] > self.high);
+        let capped = match self.rules.cap {
+            None => false,
+            Some(_) if self.rules.uncapped_heads_up && self.in_hand_count() == 2 => false,
+            Some(cap) => self.wagers >= cap,
+        };
+        // The full-bet rule: acting again takes a full bet's rise since then.
+        let reopened = match self.acted_at[seat] {
+            None => true,
+            Some(at) => self.level - at >= self.bet_size(),
+        };
+        adds_chips && answerable && !capped && reopened
+    }
+
+    /// The legal actions, in `Action` order; empty once the hand is over.
+    pub fn legal_actions(&self) -> ActionSet {
+        let Some(seat) = self.actor() else {
+            return ActionSet::default();
+        };
+        let mut set = 0u8;
+        if self.bring_in_phase {
+            set |= Action::BringIn.bit();
+        } else if self.high > self.bet[seat] {
+            set |= Action::Fold.bit() | Action::Call.bit();
+        } else {
+            set |= Action::Check.bit();
+        }
+        if self.wager_legal(seat) {
+            set |= self.wager_kind().bit();
+        }
+        ActionSet(set)
+    }
+
+    /// Carries out an action already known to be legal.
+    pub(super) fn apply(&mut self, action: Action) {
+        let seat = self.queue[self.queue_head] as usize;
+        self.queue_head += 1;
+        self.queue_len -= 1;
+        let mut chips = 0;
+        match action {
+            Action::Fold => self.folded |= Self::seat_bit(seat),
+            Action::Check => self.acted_at[seat] = Some(self.level),
+            Action::Call => {
+                chips = (self.high - self.bet[seat]).min(self.stack[seat]);
+                self.acted_at[seat] = Some(self.level);
+            }
+            Action::BringIn => {
+                chips = self.rules.bring_in.min(self.stack[seat]);
+                self.bring_in_phase = false;
+            }
+            Action::Complete | Action::Bet | Action::Raise => {
+                let target = self.wager_target(seat);
+                chips = target - self.bet[seat];
+                self.wagers += 1;
+                self.level = target;
+                self.acted_at[seat] = Some(target);
+                self.bring_in_phase = false;
+                if self.street == 7 {
+                    self.last_aggressor = Some(seat as u8);
+                }
+                self.fill_queue(seat + 1, Some(seat));
+            }
+        }
+        if chips > 0 {
+            self.put_in(seat, chips);
+            self.high = self.high.max(self.bet[seat]);
+        }
+        self.record(EventKind::of_action(action), Some(seat), chips, &[]);
+        if self.in_hand_count() == 1 || self.queue_len == 0 {
+            self.end_round();
+        }
+    }
+
+    /// Returns the uncalled bet, collects the bets and moves the hand on:
+    /// fold-out, showdown, run-out or the next street.
+    fn end_round(&mut self) {
+        let bets = &self.bet[..self.n];
+        let top = (0..self.n).max_by_key(|&s| (bets[s], std::cmp::Reverse(s)));
+        if let Some(top) = top {
+            let second = (0..self.n)
+                .filter(|&s| s != top)
+                .map(|s| bets[s])
+                .max()
+                .unwrap_or(0);
+            let excess = bets[top] - second.min(bets[top]);
+            if excess > 0 {
+                self.stack[top] += excess;
+                self.contributed[top] -= excess;
+                self.record(EventKind::Return, Some(top), excess, &[]);
+            }
+        }
+        self.bet = [0; super::MAX_SEATS];
+        self.queue_len = 0;
+        if self.in_hand_count() == 1 || self.street == 7 {
+            // A fold-out, or the last round: show down (if two remain) and award.
+            self.finish();
+        } else if self.can_bet_count() < 2 {
+            self.run_out();
+        } else {
+            self.deal_street(self.street + 1);
+            self.start_later_street();
+        }
+    }
+
+    /// No more betting: deal every remaining street, then the showdown.
+    pub(super) fn run_out(&mut self) {
+        self.queue_len = 0;
+        self.bring_in_phase = false;
+        for street in self.street + 1..=7 {
+            self.deal_street(street);
+        }
+        self.finish();
+    }
+}

@@ -1,0 +1,103 @@
+//! Antes and the deal: third street, burns, fourth to seventh street, the
+//! community card and the reshuffle of burns (docs/ENGINE.md §3–4).
+
+use super::Hand;
+use crate::card::Card;
+use crate::event::EventKind;
+
+impl Hand {
+    pub(super) fn post_antes(&mut self) {
+        let ante = self.rules.ante;
+        if ante == 0 {
+            return;
+        }
+        for s in 0..self.n {
+            let chips = ante.min(self.stack[s]);
+            self.stack[s] -= chips;
+            self.contributed[s] += chips;
+            self.record(EventKind::Ante, Some(s), chips, &[]);
+        }
+    }
+
+    /// The next card; when the deck is empty the burns become the deck
+    /// (shuffled by the hand's generator, or in burn order for an explicit deck).
+    fn take_card(&mut self) -> Card {
+        if self.next_card == self.deck_len {
+            let n = self.n_burns;
+            self.deck[..n].copy_from_slice(&self.burns[..n]);
+            if let Some(rng) = self.rng.as_mut() {
+                rng.shuffle(&mut self.deck[..n]);
+            }
+            self.deck_len = n;
+            self.next_card = 0;
+            self.n_burns = 0;
+            let new_deck = self.deck;
+            self.record(EventKind::Reshuffle, None, 0, &new_deck[..n]);
+        }
+        // With at most eight players the deck never runs dry with no burns to
+        // reshuffle (ENGINE.md §3), so this index is always in range.
+        let card = self.deck[self.next_card];
+        self.next_card += 1;
+        card
+    }
+
+    fn burn(&mut self) {
+        if self.rules.burn_cards {
+            let card = self.take_card();
+            self.burns[self.n_burns] = card;
+            self.n_burns += 1;
+            self.record(EventKind::Burn, None, 0, &[card]);
+        }
+    }
+
+    fn deal_down(&mut self, seat: usize) {
+        let card = self.take_card();
+        self.down[seat][self.n_down[seat] as usize] = card;
+        self.n_down[seat] += 1;
+        self.record(EventKind::DealDown, Some(seat), 0, &[card]);
+    }
+
+    fn deal_up(&mut self, seat: usize) {
+        let card = self.take_card();
+        self.up[seat][self.n_up[seat] as usize] = card;
+        self.n_up[seat] += 1;
+        self.record(EventKind::DealUp, Some(seat), 0, &[card]);
+    }
+
+    pub(super) fn deal_third_street(&mut self) {
+        for _ in 0..2 {
+            for s in 0..self.n {
+                self.deal_down(s);
+            }
+        }
+        for s in 0..self.n {
+            self.deal_up(s);
+        }
+    }
+
+    /// Deals `street` (4 to 7) to the seats still in the hand.
+    pub(super) fn deal_street(&mut self, street: u8) {
+        self.street = street;
+        self.burn();
+        if street < 7 {
+            for s in 0..self.n {
+                if self.in_hand(s) {
+                    self.deal_up(s);
+                }
+            }
+            return;
+        }
+        let left = self.deck_len - self.next_card;
+        if left >= self.in_hand_count() {
+            for s in 0..self.n {
+                if self.in_hand(s) {
+                    self.deal_down(s);
+                }
+            }
+        } else {
+            let card = self.take_card();
+            self.community = Some(card);
+            self.record(EventKind::Community, None, 0, &[card]);
+        }
+    }
+}

@@ -1,0 +1,359 @@
+//! The razz hand: a state machine from antes to awards (RULES.md,
+//! docs/ENGINE.md). Fixed-size arrays throughout, so acting never allocates
+//! (the history `Vec` keeps its capacity across `reset`).
+
+mod betting;
+mod deal;
+mod showdown;
+
+use crate::card::{check_distinct, Card, DECK_SIZE};
+use crate::error::{Error, Result};
+use crate::event::{Action, ActionSet, Event, EventKind};
+use crate::pots::{build_pots, Pot, MAX_SEATS};
+use crate::rng::Rng;
+use crate::rules::{Rules, MAX_CHIPS};
+
+/// Where the cards come from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DeckSource {
+    /// `[0, 52)` shuffled by the generator seeded with this value.
+    Seed(u64),
+    /// This exact order, dealt from the front.
+    Cards([Card; DECK_SIZE]),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hand {
+    rules: Rules,
+    n: usize,
+    starting: [u64; MAX_SEATS],
+    stack: [u64; MAX_SEATS],
+    /// Chips put in on the current round.
+    bet: [u64; MAX_SEATS],
+    /// Chips put in this hand (antes and bets, less returns).
+    contributed: [u64; MAX_SEATS],
+    folded: u8,
+
+    deck: [Card; DECK_SIZE],
+    deck_len: usize,
+    next_card: usize,
+    burns: [Card; 4],
+    n_burns: usize,
+    rng: Option<Rng>,
+    seed: Option<u64>,
+    down: [[Card; 3]; MAX_SEATS],
+    n_down: [u8; MAX_SEATS],
+    up: [[Card; 4]; MAX_SEATS],
+    n_up: [u8; MAX_SEATS],
+    community: Option<Card>,
+
+    /// 3 to 7 while betting; 0 once the hand is over.
+    street: u8,
+    bring_in_phase: bool,
+    high: u64,
+    wagers: u64,
+    level: u64,
+    acted_at: [Option<u64>; MAX_SEATS],
+    queue: [u8; MAX_SEATS],
+    queue_head: usize,
+    queue_len: usize,
+    last_aggressor: Option<u8>,
+
+    showdown: [u8; MAX_SEATS],
+    n_showdown: usize,
+    awarded: [Pot; MAX_SEATS],
+    n_awarded: usize,
+    all_in_at_end: u8,
+    history: Vec<Event>,
+}
+
+impl Hand {
+    /// A new hand: antes posted and third street dealt; then waiting for the
+    /// bring-in, or already over if nobody can bet.
+    pub fn new(rules: Rules, stacks: &[u64], source: DeckSource) -> Result<Hand> {
+        let rules = rules.validated()?;
+        if !(2..=MAX_SEATS).contains(&stacks.len()) {
+            return Err(Error::InvalidArgument(format!(
+                "a hand needs 2 to 8 players, got {}",
+                stacks.len()
+            )));
+        }
+        if let Some((seat, s)) = stacks
+            .iter()
+            .enumerate()
+            .find(|(_, &s)| !(1..=MAX_CHIPS).contains(&s))
+        {
+            return Err(Error::InvalidArgument(format!(
+                "stack of seat {seat} must be 1..{MAX_CHIPS}, got {s}"
+            )));
+        }
+        if let DeckSource::Cards(deck) = &source {
+            check_distinct(deck)?;
+            if let Some(&c) = deck.iter().find(|&&c| c as usize >= DECK_SIZE) {
+                return Err(Error::CardOutOfRange(c.to_string()));
+            }
+        }
+        let mut hand = Hand {
+            rules,
+            n: stacks.len(),
+            starting: [0; MAX_SEATS],
+            stack: [0; MAX_SEATS],
+            bet: [0; MAX_SEATS],
+            contributed: [0; MAX_SEATS],
+            folded: 0,
+            deck: [0; DECK_SIZE],
+            deck_len: DECK_SIZE,
+            next_card: 0,
+            burns: [0; 4],
+            n_burns: 0,
+            rng: None,
+            seed: None,
+            down: [[0; 3]; MAX_SEATS],
+            n_down: [0; MAX_SEATS],
+            up: [[0; 4]; MAX_SEATS],
+            n_up: [0; MAX_SEATS],
+            community: None,
+            street: 3,
+            bring_in_phase: false,
+            high: 0,
+            wagers: 0,
+            level: 0,
+            acted_at: [None; MAX_SEATS],
+            queue: [0; MAX_SEATS],
+            queue_head: 0,
+            queue_len: 0,
+            last_aggressor: None,
+            showdown: [0; MAX_SEATS],
+            n_showdown: 0,
+            awarded: [Pot::default(); MAX_SEATS],
+            n_awarded: 0,
+            all_in_at_end: 0,
+            history: Vec::with_capacity(96),
+        };
+        hand.reset(stacks, source);
+        Ok(hand)
+    }
+
+    /// Starts a new hand in place with the same rules and player count;
+    /// keeps the history's capacity, so a simulation loop never allocates.
+    pub fn reset(&mut self, stacks: &[u64], source: DeckSource) {
+        debug_assert_eq!(stacks.len(), self.n);
+        let n = self.n;
+        self.starting = [0; MAX_SEATS];
+        self.starting[..n].copy_from_slice(stacks);
+        self.stack = self.starting;
+        self.bet = [0; MAX_SEATS];
+        self.contributed = [0; MAX_SEATS];
+        self.folded = 0;
+        self.deck_len = DECK_SIZE;
+        self.next_card = 0;
+        self.n_burns = 0;
+        self.n_down = [0; MAX_SEATS];
+        self.n_up = [0; MAX_SEATS];
+        self.community = None;
+        self.street = 3;
+        self.bring_in_phase = false;
+        self.high = 0;
+        self.wagers = 0;
+        self.level = 0;
+        self.acted_at = [None; MAX_SEATS];
+        self.queue_head = 0;
+        self.queue_len = 0;
+        self.last_aggressor = None;
+        self.n_showdown = 0;
+        self.n_awarded = 0;
+        self.all_in_at_end = 0;
+        self.history.clear();
+        match source {
+            DeckSource::Seed(seed) => {
+                let mut rng = Rng::new(seed);
+                self.deck = std::array::from_fn(|i| i as Card);
+                rng.shuffle(&mut self.deck);
+                self.rng = Some(rng);
+                self.seed = Some(seed);
+            }
+            DeckSource::Cards(deck) => {
+                self.deck = deck;
+                self.rng = None;
+                self.seed = None;
+            }
+        }
+        self.post_antes();
+        self.deal_third_street();
+        self.start_third_street();
+    }
+
+    fn record(&mut self, kind: EventKind, seat: Option<usize>, amount: u64, cards: &[Card]) {
+        self.history.push(Event::new(kind, seat, amount, cards));
+    }
+
+    fn seat_bit(seat: usize) -> u8 {
+        1 << seat
+    }
+
+    fn in_hand(&self, seat: usize) -> bool {
+        self.folded & Self::seat_bit(seat) == 0
+    }
+
+    fn in_hand_mask(&self) -> u8 {
+        !self.folded & ((1u16 << self.n) - 1) as u8
+    }
+
+    fn in_hand_count(&self) -> usize {
+        self.in_hand_mask().count_ones() as usize
+    }
+
+    /// Seats in the hand that still have chips behind.
+    fn can_bet_count(&self) -> usize {
+        (0..self.n)
+            .filter(|&s| self.in_hand(s) && self.stack[s] > 0)
+            .count()
+    }
+
+    /// Moves chips from a seat's stack into its bet.
+    fn put_in(&mut self, seat: usize, chips: u64) {
+        self.stack[seat] -= chips;
+        self.bet[seat] += chips;
+        self.contributed[seat] += chips;
+    }
+
+    // ---- the public state ----
+
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    pub fn num_players(&self) -> usize {
+        self.n
+    }
+
+    pub fn seed(&self) -> Option<u64> {
+        self.seed
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.street == 0
+    }
+
+    /// 3 to 7 while betting, `None` once the hand is over.
+    pub fn street(&self) -> Option<u8> {
+        (!self.is_over()).then_some(self.street)
+    }
+
+    pub fn actor(&self) -> Option<usize> {
+        (!self.is_over() && self.queue_len > 0).then(|| self.queue[self.queue_head] as usize)
+    }
+
+    pub fn stacks(&self) -> &[u64] {
+        &self.stack[..self.n]
+    }
+
+    pub fn starting_stacks(&self) -> &[u64] {
+        &self.starting[..self.n]
+    }
+
+    pub fn bets(&self) -> &[u64] {
+        &self.bet[..self.n]
+    }
+
+    /// Every chip in the middle, current bets included.
+    pub fn pot(&self) -> u64 {
+        if self.is_over() {
+            0
+        } else {
+            self.contributed[..self.n].iter().sum()
+        }
+    }
+
+    pub fn folded(&self, seat: usize) -> bool {
+        !self.in_hand(seat)
+    }
+
+    /// In the hand with no chips behind (as it stood before the awards once
+    /// the hand is over).
+    pub fn all_in(&self, seat: usize) -> bool {
+        if self.is_over() {
+            self.all_in_at_end & Self::seat_bit(seat) != 0
+        } else {
+            self.in_hand(seat) && self.stack[seat] == 0
+        }
+    }
+
+    pub fn up_cards(&self, seat: usize) -> &[Card] {
+        &self.up[seat][..self.n_up[seat] as usize]
+    }
+
+    pub fn down_cards(&self, seat: usize) -> &[Card] {
+        &self.down[seat][..self.n_down[seat] as usize]
+    }
+
+    pub fn community_cards(&self) -> &[Card] {
+        self.community.as_slice()
+    }
+
+    /// Net chips per seat once the hand is over; zeros before.
+    pub fn payoffs(&self) -> [i64; MAX_SEATS] {
+        let mut out = [0i64; MAX_SEATS];
+        if self.is_over() {
+            for (s, net) in out.iter_mut().enumerate().take(self.n) {
+                *net = self.stack[s] as i64 - self.starting[s] as i64;
+            }
+        }
+        out
+    }
+
+    pub fn showdown_order(&self) -> &[u8] {
+        &self.showdown[..self.n_showdown]
+    }
+
+    /// Main pot first, then side pots; with winners once awarded.
+    pub fn pots(&self) -> Vec<Pot> {
+        if self.is_over() {
+            return self.awarded[..self.n_awarded].to_vec();
+        }
+        let mut pots = [Pot::default(); MAX_SEATS];
+        let n = build_pots(&self.contributed[..self.n], self.in_hand_mask(), &mut pots);
+        pots[..n].to_vec()
+    }
+
+    pub fn history(&self) -> &[Event] {
+        &self.history
+    }
+
+    /// The chips a call would put in (0 in the bring-in phase or when nobody acts).
+    pub fn to_call(&self) -> u64 {
+        match self.actor() {
+            Some(s) if !self.bring_in_phase => {
+                self.high.saturating_sub(self.bet[s]).min(self.stack[s])
+            }
+            _ => 0,
+        }
+    }
+
+    /// Applies a legal action; an illegal one is an error and changes nothing.
+    pub fn act(&mut self, action: Action) -> Result<()> {
+        let legal = self.legal_actions();
+        if !legal.contains(action) {
+            return Err(Error::IllegalAction(self.illegal_message(action, legal)));
+        }
+        self.apply(action);
+        Ok(())
+    }
+
+    fn illegal_message(&self, action: Action, legal: ActionSet) -> String {
+        match self.actor() {
+            None => format!("{} is not legal: the hand is over", action.name()),
+            Some(seat) => {
+                let names: Vec<&str> = legal.iter().map(Action::name).collect();
+                format!(
+                    "{} is not legal for seat {seat} now (legal: {})",
+                    action.name(),
+                    names.join(", ")
+                )
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

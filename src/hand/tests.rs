@@ -1,0 +1,131 @@
+//! Invariants under random play, and a few rules checked directly; the full
+//! rule-by-rule suite runs from Python against the core and the reference.
+
+use super::*;
+use crate::card::parse_cards;
+use crate::rng::Rng;
+use crate::rules::OddChip;
+
+fn deck_with(front: &str) -> [Card; DECK_SIZE] {
+    let mut deck = parse_cards(front).unwrap();
+    for c in 0..DECK_SIZE as Card {
+        if !deck.contains(&c) {
+            deck.push(c);
+        }
+    }
+    deck.try_into().unwrap()
+}
+
+fn check_invariants(hand: &Hand) {
+    let total: u64 = hand.starting_stacks().iter().sum();
+    assert_eq!(hand.stacks().iter().sum::<u64>() + hand.pot(), total);
+    let mut seen = 0u64;
+    let mut count = 0;
+    for s in 0..hand.num_players() {
+        for &c in hand.down_cards(s).iter().chain(hand.up_cards(s)) {
+            assert_eq!(seen & 1 << c, 0, "card {c} twice");
+            seen |= 1 << c;
+            count += 1;
+        }
+        let expect_up = match hand.street() {
+            Some(street) if !hand.folded(s) => (street as usize - 2).min(4),
+            _ => hand.up_cards(s).len(),
+        };
+        assert_eq!(hand.up_cards(s).len(), expect_up);
+    }
+    for &c in hand.community_cards() {
+        assert_eq!(seen & 1 << c, 0);
+        count += 1;
+    }
+    assert!(count <= 52);
+    if hand.is_over() {
+        assert_eq!(hand.payoffs().iter().sum::<i64>(), 0);
+        assert!(hand.actor().is_none() && hand.legal_actions().is_empty());
+    } else {
+        assert!(hand.actor().is_some() && !hand.legal_actions().is_empty());
+    }
+}
+
+#[test]
+fn random_play_keeps_every_invariant() {
+    let mut rng = Rng::new(2026);
+    for i in 0..3000u64 {
+        let n = 2 + rng.below(7);
+        let rules = Rules {
+            ante: rng.below(3) as u64,
+            bring_in: 1 + rng.below(2) as u64,
+            small_bet: 2 + rng.below(2) as u64,
+            big_bet: 4 + rng.below(3) as u64,
+            cap: [Some(4), Some(1), None][rng.below(3)],
+            uncapped_heads_up: rng.below(2) == 1,
+            burn_cards: rng.below(2) == 1,
+            odd_chip: [OddChip::Seat, OddChip::LowCard][rng.below(2)],
+        };
+        let stacks: Vec<u64> = (0..n).map(|_| 1 + rng.below(60) as u64).collect();
+        let mut hand = Hand::new(rules, &stacks, DeckSource::Seed(i)).unwrap();
+        check_invariants(&hand);
+        while !hand.is_over() {
+            // Every illegal action is refused and changes nothing.
+            let legal = hand.legal_actions();
+            for action in Action::ALL {
+                if !legal.contains(action) {
+                    let before = hand.clone();
+                    assert!(matches!(hand.act(action), Err(Error::IllegalAction(_))));
+                    assert_eq!(hand, before);
+                }
+            }
+            let choices: Vec<Action> = legal.iter().collect();
+            hand.act(choices[rng.below(choices.len())]).unwrap();
+            check_invariants(&hand);
+        }
+        assert!(hand.act(Action::Check).is_err());
+    }
+}
+
+#[test]
+fn bring_in_goes_by_suit_between_kings() {
+    // Two players: seat 0 shows K♥, seat 1 shows K♠: seat 1 brings in.
+    let deck = deck_with("2c 3c 4c 5c Kh Ks");
+    let hand = Hand::new(Rules::default(), &[50, 50], DeckSource::Cards(deck)).unwrap();
+    assert_eq!(hand.actor(), Some(1));
+    let names: Vec<Action> = hand.legal_actions().iter().collect();
+    assert_eq!(names, vec![Action::BringIn, Action::Complete]);
+}
+
+#[test]
+fn eight_players_to_seventh_street_share_a_community_card() {
+    for burn_cards in [false, true] {
+        let rules = Rules {
+            burn_cards,
+            ..Rules::default()
+        };
+        let mut hand = Hand::new(rules, &[100; 8], DeckSource::Seed(5)).unwrap();
+        while !hand.is_over() {
+            let a = if hand.legal_actions().contains(Action::BringIn) {
+                Action::BringIn
+            } else if hand.legal_actions().contains(Action::Check) {
+                Action::Check
+            } else {
+                Action::Call
+            };
+            hand.act(a).unwrap();
+        }
+        assert_eq!(hand.community_cards().len(), 1);
+        assert_eq!(hand.showdown_order().len(), 8);
+        let reshuffled = hand
+            .history()
+            .iter()
+            .any(|e| e.kind == EventKind::Reshuffle);
+        assert_eq!(reshuffled, burn_cards);
+        assert_eq!(hand.payoffs().iter().sum::<i64>(), 0);
+    }
+}
+
+#[test]
+fn reset_plays_the_same_hand_as_new() {
+    let mut a = Hand::new(Rules::default(), &[30, 40, 50], DeckSource::Seed(1)).unwrap();
+    a.act(Action::BringIn).unwrap();
+    a.reset(&[30, 40, 50], DeckSource::Seed(9));
+    let b = Hand::new(Rules::default(), &[30, 40, 50], DeckSource::Seed(9)).unwrap();
+    assert_eq!(a, b);
+}

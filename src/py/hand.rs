@@ -1,0 +1,301 @@
+//! `Hand`: one razz hand stepped action by action from Python. Mutable and
+//! not meant to be shared between threads without a lock (PyO3's borrow
+//! checking turns concurrent use into an error, never a data race).
+
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyNone, PyTuple, PyType};
+
+use super::args::{int_arg, int_in, not_both, seat_arg, sequence_items};
+use super::cards::{card_list, extract_cards};
+use super::errors::type_error;
+use super::rules::PyRules;
+use crate::card::{Card, DECK_SIZE};
+use crate::error::Error;
+use crate::event::Action;
+use crate::hand::{DeckSource, Hand};
+use crate::pots::MAX_SEATS;
+use crate::rules::MAX_CHIPS;
+
+static ACTION: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+static EVENT: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+static POT: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+
+fn shared_type<'py>(
+    py: Python<'py>,
+    cell: &'static PyOnceLock<Py<PyType>>,
+    name: &str,
+) -> PyResult<&'py Bound<'py, PyType>> {
+    cell.import(py, "razz_fast.events", name)
+}
+
+fn seats(mask: u8, n: usize) -> Vec<usize> {
+    (0..n).filter(|&s| mask & (1 << s) != 0).collect()
+}
+
+/// Hand(rules, stacks, *, seed=None, deck=None)
+///
+/// A new razz hand: antes are posted and third street is dealt. `deck` is an
+/// explicit order of all 52 cards; otherwise cards come from a generator
+/// seeded by `seed` (random when None).
+#[pyclass(name = "Hand", module = "razz_fast")]
+pub struct PyHand {
+    inner: Hand,
+    rules: Py<PyRules>,
+}
+
+#[pymethods]
+impl PyHand {
+    #[new]
+    #[pyo3(signature = (rules, stacks, *, seed=None, deck=None))]
+    fn new(
+        py: Python<'_>,
+        rules: &Bound<'_, PyAny>,
+        stacks: &Bound<'_, PyAny>,
+        seed: Option<&Bound<'_, PyAny>>,
+        deck: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<PyHand> {
+        let rules = rules
+            .cast::<PyRules>()
+            .map_err(|_| type_error("rules must be a razz_fast.Rules", rules))?
+            .clone();
+        let items = sequence_items(stacks, "stacks")?;
+        let values = items
+            .iter()
+            .map(|s| int_arg(s, "a stack"))
+            .collect::<PyResult<Vec<i128>>>()?;
+        if !(2..=MAX_SEATS).contains(&values.len()) {
+            return Err(PyValueError::new_err(format!(
+                "a hand needs 2 to 8 players, got {}",
+                values.len()
+            )));
+        }
+        let mut chips = Vec::with_capacity(values.len());
+        for (seat, &v) in values.iter().enumerate() {
+            if v < 1 || v > MAX_CHIPS as i128 {
+                return Err(PyValueError::new_err(format!(
+                    "stack of seat {seat} must be 1..{MAX_CHIPS}, got {v}"
+                )));
+            }
+            chips.push(v as u64);
+        }
+        let seed = seed.filter(|s| !s.is_instance_of::<PyNone>());
+        let deck = deck.filter(|d| !d.is_instance_of::<PyNone>());
+        not_both(
+            seed.is_some(),
+            deck.is_some(),
+            "give a seed or a deck, not both",
+        )?;
+        let source = match (seed, deck) {
+            (_, Some(deck)) => {
+                let cards = extract_cards(deck)?;
+                let cards: [Card; DECK_SIZE] =
+                    cards.as_slice().try_into().map_err(|_| Error::CardCount {
+                        what: "a deck",
+                        expected: "exactly 52",
+                        got: cards.len(),
+                    })?;
+                DeckSource::Cards(cards)
+            }
+            (Some(seed), None) => DeckSource::Seed(int_in(seed, "seed", 0, u64::MAX)?),
+            (None, None) => {
+                let bytes: Vec<u8> = py.import("os")?.call_method1("urandom", (8,))?.extract()?;
+                DeckSource::Seed(u64::from_le_bytes(bytes.try_into().unwrap_or([0; 8])))
+            }
+        };
+        let inner = Hand::new(rules.get().inner, &chips, source)?;
+        Ok(PyHand {
+            inner,
+            rules: rules.unbind(),
+        })
+    }
+
+    #[getter]
+    fn rules(&self, py: Python<'_>) -> Py<PyRules> {
+        self.rules.clone_ref(py)
+    }
+    #[getter]
+    fn num_players(&self) -> usize {
+        self.inner.num_players()
+    }
+    #[getter]
+    fn seed(&self) -> Option<u64> {
+        self.inner.seed()
+    }
+    #[getter]
+    fn street(&self) -> Option<u8> {
+        self.inner.street()
+    }
+    #[getter]
+    fn actor(&self) -> Option<usize> {
+        self.inner.actor()
+    }
+    #[getter]
+    fn to_call(&self) -> u64 {
+        self.inner.to_call()
+    }
+    #[getter]
+    fn stacks(&self) -> Vec<u64> {
+        self.inner.stacks().to_vec()
+    }
+    #[getter]
+    fn starting_stacks(&self) -> Vec<u64> {
+        self.inner.starting_stacks().to_vec()
+    }
+    #[getter]
+    fn bets(&self) -> Vec<u64> {
+        self.inner.bets().to_vec()
+    }
+    #[getter]
+    fn pot(&self) -> u64 {
+        self.inner.pot()
+    }
+    #[getter]
+    fn folded(&self) -> Vec<bool> {
+        (0..self.inner.num_players())
+            .map(|s| self.inner.folded(s))
+            .collect()
+    }
+    #[getter]
+    fn all_in(&self) -> Vec<bool> {
+        (0..self.inner.num_players())
+            .map(|s| self.inner.all_in(s))
+            .collect()
+    }
+    #[getter]
+    fn community_cards(&self) -> Vec<u32> {
+        card_list(self.inner.community_cards())
+    }
+    #[getter]
+    fn is_over(&self) -> bool {
+        self.inner.is_over()
+    }
+    #[getter]
+    fn payoffs(&self) -> Vec<i64> {
+        self.inner.payoffs()[..self.inner.num_players()].to_vec()
+    }
+    #[getter]
+    fn showdown_order(&self) -> Vec<usize> {
+        self.inner
+            .showdown_order()
+            .iter()
+            .map(|&s| s as usize)
+            .collect()
+    }
+
+    /// Main pot first, then side pots, as `razz_fast.Pot` tuples.
+    #[getter]
+    fn pots<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyAny>>> {
+        let pot = shared_type(py, &POT, "Pot")?;
+        let n = self.inner.num_players();
+        self.inner
+            .pots()
+            .iter()
+            .map(|p| {
+                let eligible = PyTuple::new(py, seats(p.eligible, n))?;
+                let winners = PyTuple::new(py, seats(p.winners, n))?;
+                pot.call1((p.amount, eligible, winners))
+            })
+            .collect()
+    }
+
+    /// Every event so far, as `razz_fast.Event` tuples.
+    #[getter]
+    fn history<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyAny>>> {
+        let event = shared_type(py, &EVENT, "Event")?;
+        self.inner
+            .history()
+            .iter()
+            .map(|e| {
+                let cards = PyTuple::new(py, card_list(e.cards()))?;
+                event.call1((e.kind.name(), e.seat, e.amount, cards))
+            })
+            .collect()
+    }
+
+    fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyAny>>> {
+        let action = shared_type(py, &ACTION, "Action")?;
+        self.inner
+            .legal_actions()
+            .iter()
+            .map(|a| action.call1((a as u8,)))
+            .collect()
+    }
+
+    fn up_cards(&self, seat: &Bound<'_, PyAny>) -> PyResult<Vec<u32>> {
+        let seat = seat_arg(seat, self.inner.num_players())?;
+        Ok(card_list(self.inner.up_cards(seat)))
+    }
+
+    fn down_cards(&self, seat: &Bound<'_, PyAny>) -> PyResult<Vec<u32>> {
+        let seat = seat_arg(seat, self.inner.num_players())?;
+        Ok(card_list(self.inner.down_cards(seat)))
+    }
+
+    /// Takes an `Action` (or its int value); an illegal one raises
+    /// IllegalActionError and leaves the hand unchanged.
+    fn act(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
+        let value = int_arg(action, "action")?;
+        let action = i64::try_from(value)
+            .ok()
+            .and_then(Action::from_index)
+            .ok_or_else(|| Error::IllegalAction(format!("{value} is not an Action")))?;
+        Ok(self.inner.act(action)?)
+    }
+
+    fn fold(&mut self) -> PyResult<()> {
+        Ok(self.inner.act(Action::Fold)?)
+    }
+    fn check(&mut self) -> PyResult<()> {
+        Ok(self.inner.act(Action::Check)?)
+    }
+    fn call(&mut self) -> PyResult<()> {
+        Ok(self.inner.act(Action::Call)?)
+    }
+    fn bring_in(&mut self) -> PyResult<()> {
+        Ok(self.inner.act(Action::BringIn)?)
+    }
+    fn complete(&mut self) -> PyResult<()> {
+        Ok(self.inner.act(Action::Complete)?)
+    }
+    fn bet(&mut self) -> PyResult<()> {
+        Ok(self.inner.act(Action::Bet)?)
+    }
+    fn raise_(&mut self) -> PyResult<()> {
+        Ok(self.inner.act(Action::Raise)?)
+    }
+
+    /// An independent copy (for search and for tests).
+    fn clone(&self, py: Python<'_>) -> PyHand {
+        PyHand {
+            inner: self.inner.clone(),
+            rules: self.rules.clone_ref(py),
+        }
+    }
+
+    fn __copy__(&self, py: Python<'_>) -> PyHand {
+        self.clone(py)
+    }
+
+    fn __deepcopy__(&self, py: Python<'_>, _memo: &Bound<'_, PyAny>) -> PyHand {
+        self.clone(py)
+    }
+
+    fn __repr__(&self) -> String {
+        let h = &self.inner;
+        match h.street() {
+            Some(street) => format!(
+                "<Hand {} players, street {street}, actor {}, pot {}>",
+                h.num_players(),
+                h.actor().map_or("None".to_string(), |a| a.to_string()),
+                h.pot()
+            ),
+            None => format!(
+                "<Hand {} players, over, payoffs {:?}>",
+                h.num_players(),
+                &h.payoffs()[..h.num_players()]
+            ),
+        }
+    }
+}
