@@ -20,25 +20,24 @@ pub fn showing_value(up: &[Card]) -> ShowingValue {
         counts[rank_of(c) as usize] += 1;
     }
     // Ranks in comparison order: larger groups first, then higher ranks.
-    let mut order: Vec<(u8, u8)> = (0..13u8)
-        .filter(|&r| counts[r as usize] > 0)
-        .map(|r| (counts[r as usize], r))
-        .collect();
-    order.sort_unstable_by(|a, b| b.cmp(a));
-    let pairs = order.iter().filter(|&&(n, _)| n == 2).count();
-    let category = match order.first().map_or(0, |&(n, _)| n) {
-        4 => 4,
-        3 => 3,
-        _ => pairs as u32,
-    };
-    let mut packed = 0u32;
-    let mut slots = 0;
-    for &(n, r) in &order {
-        for _ in 0..n {
-            packed = packed << 4 | r as u32;
-            slots += 1;
+    let (mut packed, mut slots, mut pairs, mut largest) = (0u32, 0u32, 0u32, 0u8);
+    for group in (1..=4u8).rev() {
+        for r in (0..13u8).rev() {
+            if counts[r as usize] == group {
+                for _ in 0..group {
+                    packed = packed << 4 | r as u32;
+                    slots += 1;
+                }
+                pairs += (group == 2) as u32;
+                largest = largest.max(group);
+            }
         }
     }
+    let category = match largest {
+        4 => 4,
+        3 => 3,
+        _ => pairs,
+    };
     packed <<= 4 * (4 - slots);
     category << 16 | packed
 }

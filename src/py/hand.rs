@@ -18,7 +18,9 @@ use crate::hand::{DeckSource, Hand};
 use crate::pots::MAX_SEATS;
 use crate::rules::MAX_CHIPS;
 
-static ACTION: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+/// The seven `Action` members, fetched once: building an IntEnum member per
+/// call would cost more than the engine's whole step.
+static ACTIONS: PyOnceLock<Vec<Py<PyAny>>> = PyOnceLock::new();
 static EVENT: PyOnceLock<Py<PyType>> = PyOnceLock::new();
 static POT: PyOnceLock<Py<PyType>> = PyOnceLock::new();
 
@@ -215,12 +217,18 @@ impl PyHand {
     }
 
     fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyAny>>> {
-        let action = shared_type(py, &ACTION, "Action")?;
-        self.inner
+        let members = ACTIONS.get_or_try_init(py, || -> PyResult<Vec<Py<PyAny>>> {
+            let action = py.import("razz_fast.events")?.getattr("Action")?;
+            (0..Action::ALL.len())
+                .map(|i| Ok(action.call1((i,))?.unbind()))
+                .collect()
+        })?;
+        Ok(self
+            .inner
             .legal_actions()
             .iter()
-            .map(|a| action.call1((a as u8,)))
-            .collect()
+            .map(|a| members[a as usize].bind(py).clone())
+            .collect())
     }
 
     fn up_cards(&self, seat: &Bound<'_, PyAny>) -> PyResult<Vec<u32>> {
