@@ -67,7 +67,8 @@ def main() -> None:
     rows = [("razz_fast.Hand", ours(razz_fast, args.hands), "")]
     rows.append(("razz_fast.reference.Hand", ours(reference, max(args.hands // 40, 50)), ""))
     try:
-        rows.append(("pokerkit 0.7.7 FixedLimitRazz", pokerkit_rate(max(args.hands // 200, 20)), ""))
+        pokerkit_hands = max(args.hands // 200, 20)
+        rows.append(("pokerkit 0.7.7 FixedLimitRazz", pokerkit_rate(pokerkit_hands), ""))
     except ImportError:
         rows.append(("pokerkit 0.7.7 FixedLimitRazz", float("nan"), "not installed"))
 
