@@ -113,14 +113,20 @@ const fn lowest_bits(mut mask: u32, n: u32) -> u32 {
     out
 }
 
-/// Rank of the best unpaired low per 13-bit rank mask; 0 where fewer than
-/// five ranks are present (the hand is paired).
+/// Marks a mask of exactly four ranks in `NO_PAIR`: a one-pair hand (when
+/// five or more cards hold them).
+const FOUR_RANKS: u16 = 0x8000;
+
+/// Rank of the best unpaired low per 13-bit rank mask; `FOUR_RANKS` for four
+/// ranks, 0 for fewer.
 static NO_PAIR: [u16; 8192] = {
     let mut table = [0u16; 8192];
     let mut mask = 0;
     while mask < 8192 {
         if (mask as u32).count_ones() >= 5 {
             table[mask] = 1 + colex(lowest_bits(mask as u32, 5)) as u16;
+        } else if (mask as u32).count_ones() == 4 {
+            table[mask] = FOUR_RANKS;
         }
         mask += 1;
     }
@@ -233,12 +239,24 @@ static COUNT_UNIT: [u64; 256] = {
 /// (see [`rank`] for the checked entry point).
 #[inline(always)]
 pub fn rank_unchecked(cards: &[Card]) -> Rank {
-    let mut mask = 0u32;
+    let (mut l0, mut l1) = (0u32, 0u32);
     for &c in cards {
-        mask |= RANK_BIT[c as usize];
+        let b = RANK_BIT[c as usize];
+        l1 |= l0 & b;
+        l0 |= b;
     }
-    // Masks of real cards stay below 8192; the `&` only drops the bounds check.
-    let r = NO_PAIR[mask as usize & 8191];
+    let l0i = l0 as usize & 8191;
+    // Both table answers are computed and one is selected, so the 5% of
+    // one-pair hands cost no branch misprediction.
+    let unpaired = NO_PAIR[l0i];
+    let pair_bit = l1 & l1.wrapping_neg();
+    let which = POPCOUNT[l0i & (pair_bit as usize).wrapping_sub(1) & 8191];
+    let one_pair = PAIR_OF_FOUR[COLEX[l0i] as usize % 715][which as usize & 3];
+    let r = if unpaired == FOUR_RANKS {
+        one_pair
+    } else {
+        unpaired
+    };
     if r != 0 {
         r
     } else {
@@ -295,7 +313,7 @@ impl LowKey {
     #[inline(always)]
     pub fn rank(self) -> Rank {
         let r = NO_PAIR[self.mask as usize & 8191];
-        if r != 0 {
+        if r != 0 && r != FOUR_RANKS {
             r
         } else {
             rank_counts_packed(self.mask, self.counts)
