@@ -11,6 +11,8 @@ pub mod pots;
 pub mod rng;
 pub mod rules;
 pub mod showing;
+pub mod sim;
+pub mod strategy;
 
 #[cfg(feature = "python")]
 mod py;

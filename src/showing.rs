@@ -8,38 +8,31 @@
 
 use crate::card::{rank_of, Card};
 
-/// Orders showing hands of the same size: lower is better. Values of hands
-/// of different sizes are not comparable.
+/// Orders showing hands of the same size: lower is better.
 pub type ShowingValue = u32;
 
 /// The value of 0 to 4 up cards (more than four is a caller's bug: only the
 /// first four count).
 pub fn showing_value(up: &[Card]) -> ShowingValue {
-    let mut counts = [0u8; 13];
+    // Rank masks by multiplicity: l1 holds the ranks shown twice or more, …
+    let (mut l0, mut l1, mut l2, mut l3) = (0u32, 0u32, 0u32, 0u32);
     for &c in up.iter().take(4) {
-        counts[rank_of(c) as usize] += 1;
+        let b = 1u32 << rank_of(c);
+        l3 |= l2 & b;
+        l2 |= l1 & b;
+        l1 |= l0 & b;
+        l0 |= b;
     }
-    // Ranks in comparison order: larger groups first, then higher ranks.
-    let (mut packed, mut slots, mut pairs, mut largest) = (0u32, 0u32, 0u32, 0u8);
-    for group in (1..=4u8).rev() {
-        for r in (0..13u8).rev() {
-            if counts[r as usize] == group {
-                for _ in 0..group {
-                    packed = packed << 4 | r as u32;
-                    slots += 1;
-                }
-                pairs += (group == 2) as u32;
-                largest = largest.max(group);
-            }
-        }
-    }
-    let category = match largest {
-        4 => 4,
-        3 => 3,
-        _ => pairs,
+    // Comparing rank masks as numbers compares their highest ranks first,
+    // which is the razz order of groups and of kickers alike.
+    let (category, grouped) = if l3 != 0 {
+        (4, l3)
+    } else if l2 != 0 {
+        (3, l2)
+    } else {
+        (l1.count_ones(), l1)
     };
-    packed <<= 4 * (4 - slots);
-    category << 16 | packed
+    category << 28 | grouped << 14 | (l0 & !grouped)
 }
 
 #[cfg(test)]
@@ -71,5 +64,54 @@ mod tests {
         assert!(v("Qc Qd Jh Js") < v("Ac Ad Ah 2s"), "two pair beats trips");
         assert!(v("Kc Kd Kh 2s") < v("Ac Ad Ah As"), "trips beat quads");
         assert_eq!(v("As 7d"), v("7c Ah"), "suits and order never matter");
+    }
+
+    /// The rule spelled out: count ranks, order the groups, then compare.
+    fn plain(up: &[Card]) -> ShowingValue {
+        let mut counts = [0u32; 13];
+        for &c in up {
+            counts[rank_of(c) as usize] += 1;
+        }
+        let mut order: Vec<(u32, u32)> = (0..13)
+            .filter(|&r| counts[r] > 0)
+            .map(|r| (counts[r], r as u32))
+            .collect();
+        order.sort_unstable_by(|a, b| b.cmp(a));
+        let pairs = order.iter().filter(|g| g.0 == 2).count() as u32;
+        let category = match order[0].0 {
+            n @ (3 | 4) => n,
+            _ => pairs,
+        };
+        let ranks: Vec<u32> = order
+            .iter()
+            .flat_map(|&(n, r)| std::iter::repeat_n(r, n as usize))
+            .collect();
+        let packed = ranks.iter().fold(0, |p, &r| p << 4 | r) << (4 * (4 - ranks.len() as u32));
+        category << 16 | packed
+    }
+
+    #[test]
+    fn every_board_of_one_to_four_cards_matches_the_plain_rule() {
+        let mut boards: Vec<Vec<Card>> = vec![vec![]];
+        for _ in 0..4 {
+            boards = boards
+                .iter()
+                .flat_map(|b| {
+                    let last = b.last().map_or(0, |&c| c + 1);
+                    (last..52).map(move |c| [b.clone(), vec![c]].concat())
+                })
+                .filter(|b| b.len() <= 4)
+                .collect();
+            // The same order and the same ties as the plain rule.
+            let mut values: Vec<(ShowingValue, ShowingValue)> = boards
+                .iter()
+                .map(|b| (plain(b), showing_value(b)))
+                .collect();
+            values.sort_unstable();
+            for w in values.windows(2) {
+                assert_eq!(w[0].0 < w[1].0, w[0].1 < w[1].1, "{w:?}");
+                assert_eq!(w[0].0 == w[1].0, w[0].1 == w[1].1, "{w:?}");
+            }
+        }
     }
 }

@@ -18,6 +18,8 @@ from razz_fast._core import (
 )
 from razz_fast.errors import IllegalActionError, InvalidCardError, RazzError
 from razz_fast.events import Action, Event, Pot
+from razz_fast.results import SimulationResult
+from razz_fast.simulate import simulate
 
 __all__ = [
     "__version__",
@@ -32,6 +34,8 @@ __all__ = [
     "Action",
     "Event",
     "Pot",
+    "simulate",
+    "SimulationResult",
     "RazzError",
     "InvalidCardError",
     "IllegalActionError",

@@ -10,9 +10,11 @@ __all__ = [
     "describe",
     "Rules",
     "Hand",
+    "simulate_chunks",
+    "CHUNK",
 ]
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TypeAlias, final
 
 import numpy as np
@@ -157,3 +159,18 @@ class Hand:
         """An independent copy (for search and for tests)."""
     def __copy__(self) -> Hand: ...
     def __deepcopy__(self, memo: Any) -> Hand: ...
+
+CHUNK: int
+
+def simulate_chunks(
+    rules: Rules,
+    stacks: Sequence[int],
+    strategies: Sequence[str | Callable[[Hand], int]],
+    seed: int,
+    hands: int,
+    first_chunk: int,
+    n_chunks: int,
+    threads: int | None = None,
+) -> tuple[int, list[int], list[int], int, list[tuple[int, int]]]:
+    """Plays chunks `first_chunk .. first_chunk + n_chunks` of a run of `hands`
+    hands without the GIL (Python strategies take it for their call only)."""

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import json
 import sys
 from collections.abc import Sequence
 
@@ -20,6 +22,72 @@ def _rank(args: argparse.Namespace) -> int:
     return 0
 
 
+def _strategies(text: str, players: int) -> list[str]:
+    names = [name.strip() for name in text.split(",") if name.strip()]
+    if not names:
+        raise RazzError("--strategies needs at least one name")
+    return [names[seat % len(names)] for seat in range(players)]
+
+
+def _rank_classes(winning_ranks: dict[int, int]) -> dict[str, int]:
+    """Showdown-winning ranks grouped as 5-low, 6-low, …, one pair, …"""
+    classes: dict[str, int] = {}
+    for value, count in winning_ranks.items():
+        text = razz_fast.describe(value)
+        words = text[text.index("(") + 1 : -1]
+        if words.endswith(" low"):
+            name = f"{text[0]}-low"
+        elif words.startswith("pair"):
+            name = "one pair"
+        elif words.startswith("two pair"):
+            name = "two pair"
+        else:
+            name = "worse"
+        classes[name] = classes.get(name, 0) + count
+    return classes
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    rules = razz_fast.Rules(args.ante, args.bring_in, args.small_bet, args.big_bet)
+    strategies = _strategies(args.strategies, args.players)
+    show_progress = not args.json and not args.no_progress and sys.stderr.isatty()
+    result = razz_fast.simulate(
+        args.hands,
+        players=args.players,
+        strategies=strategies,
+        rules=rules,
+        stacks=args.stack if args.stack is not None else 100 * args.big_bet,
+        seed=args.seed,
+        threads=args.threads,
+        progress=show_progress,
+    )
+    if args.json:
+        record = dataclasses.asdict(result)
+        record["strategies"] = strategies
+        record["rules"] = repr(rules)
+        record["winning_ranks"] = {str(k): v for k, v in result.winning_ranks.items()}
+        print(json.dumps(record, indent=2))
+        return 0
+    rate = result.hands / result.elapsed if result.elapsed > 0 else float("inf")
+    print(
+        f"{result.hands:,} hands, {result.players} players, {rules!r}\n"
+        f"seed {result.seed}, {result.elapsed:.2f} s ({rate:,.0f} hands/s), "
+        f"showdown rate {result.showdown_rate:.1%}\n"
+    )
+    big = rules.big_bet
+    print(f"{'seat':>4}  {'strategy':<12} {'net chips':>14} {'bb/100 hands':>13} {'± s.e.':>7}")
+    for seat in range(result.players):
+        per100 = 100 * result.mean[seat] / big
+        error = 100 * result.stderr[seat] / big
+        name, net = strategies[seat], result.net[seat]
+        print(f"{seat:>4}  {name:<12} {net:>14,} {per100:>13.2f} {error:>7.2f}")
+    if result.showdowns:
+        print("\nwinning hand at showdown:")
+        for name, count in _rank_classes(result.winning_ranks).items():
+            print(f"  {name:<9} {count / result.showdowns:7.2%}")
+    return 0
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="razz-fast", description="Fast, correct razz (ace-to-five low) tools."
@@ -29,6 +97,32 @@ def _parser() -> argparse.ArgumentParser:
     rank = commands.add_parser("rank", help="rank and describe 5 to 7 card hands")
     rank.add_argument("hands", nargs="+", help='a hand such as "As 2d 3c 4h 6s Kd Kc"')
     rank.set_defaults(run=_rank)
+
+    sim = commands.add_parser(
+        "simulate",
+        help="play many complete hands with built-in strategies",
+        description="Play complete razz hands in the compiled core on every core. "
+        "With no options: six players (tight, check_call, random, tight, check_call, "
+        "random), a million hands, ante 1, bring-in 2, bets 4/8, stacks of 100 big bets.",
+    )
+    sim.add_argument("--hands", type=int, default=1_000_000, help="hands to play (1,000,000)")
+    sim.add_argument("--players", type=int, default=6, help="players at the table, 2-8 (6)")
+    sim.add_argument(
+        "--strategies",
+        default="tight,check_call,random",
+        help="comma-separated strategies, repeated round the table "
+        "(check_call, random, tight; default tight,check_call,random)",
+    )
+    sim.add_argument("--ante", type=int, default=1)
+    sim.add_argument("--bring-in", type=int, default=2)
+    sim.add_argument("--small-bet", type=int, default=4)
+    sim.add_argument("--big-bet", type=int, default=8)
+    sim.add_argument("--stack", type=int, default=None, help="every seat's stack (100 big bets)")
+    sim.add_argument("--seed", type=int, default=None, help="seed for a reproducible run")
+    sim.add_argument("--threads", type=int, default=None, help="threads (all cores)")
+    sim.add_argument("--json", action="store_true", help="print the result as JSON")
+    sim.add_argument("--no-progress", action="store_true", help="no progress bar")
+    sim.set_defaults(run=_simulate)
     return parser
 
 
@@ -36,9 +130,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
         return args.run(args)
-    except RazzError as error:
+    except (ValueError, TypeError) as error:
+        # Bad options (razz_fast errors are ValueErrors): a message, not a traceback.
         print(f"razz-fast: {error}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print("razz-fast: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        # The reader went away (`razz-fast ... | head`): not an error of ours.
+        sys.stderr.close()
+        return 0
 
 
 if __name__ == "__main__":

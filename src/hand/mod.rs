@@ -64,7 +64,10 @@ pub struct Hand {
     awarded: [Pot; MAX_SEATS],
     n_awarded: usize,
     all_in_at_end: u8,
+    best_shown: Option<crate::eval::Rank>,
     history: Vec<Event>,
+    /// Off in simulation loops, where nobody reads the history.
+    record_history: bool,
 }
 
 impl Hand {
@@ -128,7 +131,9 @@ impl Hand {
             awarded: [Pot::default(); MAX_SEATS],
             n_awarded: 0,
             all_in_at_end: 0,
+            best_shown: None,
             history: Vec::with_capacity(96),
+            record_history: true,
         };
         hand.reset(stacks, source);
         Ok(hand)
@@ -163,6 +168,7 @@ impl Hand {
         self.n_showdown = 0;
         self.n_awarded = 0;
         self.all_in_at_end = 0;
+        self.best_shown = None;
         self.history.clear();
         match source {
             DeckSource::Seed(seed) => {
@@ -184,7 +190,22 @@ impl Hand {
     }
 
     fn record(&mut self, kind: EventKind, seat: Option<usize>, amount: u64, cards: &[Card]) {
-        self.history.push(Event::new(kind, seat, amount, cards));
+        if self.record_history {
+            self.history.push(Event::new(kind, seat, amount, cards));
+        }
+    }
+
+    /// Whether `history` is kept (default on). Simulation loops turn it off.
+    pub fn set_record_history(&mut self, on: bool) {
+        self.record_history = on;
+        if !on {
+            self.history.clear();
+        }
+    }
+
+    /// The best (lowest) rank among the hands shown at showdown, if any.
+    pub fn best_shown_rank(&self) -> Option<crate::eval::Rank> {
+        self.best_shown
     }
 
     fn seat_bit(seat: usize) -> u8 {
@@ -330,6 +351,17 @@ impl Hand {
         }
     }
 
+    /// Whether the actor must post the bring-in or complete.
+    pub fn in_bring_in(&self) -> bool {
+        self.bring_in_phase && self.actor().is_some()
+    }
+
+    /// Whether the actor faces a bet (so may fold or call, not check).
+    pub fn facing_bet(&self) -> bool {
+        self.actor()
+            .is_some_and(|s| !self.bring_in_phase && self.high > self.bet[s])
+    }
+
     /// Applies a legal action; an illegal one is an error and changes nothing.
     pub fn act(&mut self, action: Action) -> Result<()> {
         let legal = self.legal_actions();
@@ -338,6 +370,17 @@ impl Hand {
         }
         self.apply(action);
         Ok(())
+    }
+
+    /// Applies an action taken from `legal_actions()` of this very state,
+    /// without checking it again (the simulation loop's fast path). An
+    /// action that is not legal leaves the hand in an unspecified state.
+    pub fn act_legal(&mut self, action: Action) {
+        debug_assert!(
+            self.legal_actions().contains(action),
+            "{action:?} is not legal"
+        );
+        self.apply(action);
     }
 
     fn illegal_message(&self, action: Action, legal: ActionSet) -> String {

@@ -44,6 +44,7 @@ impl Hand {
                     self.record(EventKind::Show, Some(s), 0, &down[..n_down]);
                     let (cards, n) = self.seven_cards(s);
                     ranks[s] = rank_unchecked(&cards[..n]);
+                    self.best_shown = Some(self.best_shown.map_or(ranks[s], |b| b.min(ranks[s])));
                 }
             }
         }

@@ -47,6 +47,13 @@ pub struct PyHand {
     rules: Py<PyRules>,
 }
 
+impl PyHand {
+    /// Wraps a core hand (used to show simulated hands to Python strategies).
+    pub(crate) fn from_core(inner: Hand, rules: Py<PyRules>) -> PyHand {
+        PyHand { inner, rules }
+    }
+}
+
 #[pymethods]
 impl PyHand {
     #[new]

@@ -9,6 +9,7 @@ mod errors;
 mod eval;
 mod hand;
 mod rules;
+mod sim;
 
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -17,5 +18,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     eval::register(m)?;
     m.add_class::<rules::PyRules>()?;
     m.add_class::<hand::PyHand>()?;
+    sim::register(m)?;
     Ok(())
 }

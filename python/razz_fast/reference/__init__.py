@@ -1,5 +1,6 @@
 """Pure-Python reference implementation of razz_fast's public API: cards,
-evaluation and the hand engine (``Rules``, ``Hand``, ``Action``).
+evaluation, the hand engine (``Rules``, ``Hand``, ``Action``) and
+``simulate``.
 
 Same names, signatures and results as the compiled core in ``razz_fast``, but
 written for clarity, in plain Python with the standard library only, and
@@ -12,6 +13,8 @@ from razz_fast.reference.cards import format_cards, parse_cards
 from razz_fast.reference.evaluation import best_five, describe, rank, rank_many
 from razz_fast.reference.hand import Hand
 from razz_fast.reference.rules import Rules
+from razz_fast.reference.simulate import simulate
+from razz_fast.results import SimulationResult
 
 __all__ = [
     "parse_cards",
@@ -28,4 +31,6 @@ __all__ = [
     "Action",
     "Event",
     "Pot",
+    "simulate",
+    "SimulationResult",
 ]

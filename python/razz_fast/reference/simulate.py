@@ -1,0 +1,219 @@
+"""``simulate``: many independent hands in the pure-Python reference
+(docs/SIMULATION.md is the specification).
+
+Hands are played in chunks of ``CHUNK`` hands. Chunk ``c`` owns a generator
+seeded from ``seed`` and ``c``; each hand of the chunk takes its deck seed
+from that generator, and the ``"random"`` strategy draws from it too. The
+per-chunk integer totals are added up, so the result does not depend on the
+order in which chunks are played (``threads`` and ``progress`` only matter to
+the compiled core; here they are checked and otherwise ignored).
+"""
+
+from __future__ import annotations
+
+import os
+import time
+
+from razz_fast.errors import IllegalActionError
+from razz_fast.events import Action
+from razz_fast.reference.evaluation import rank
+from razz_fast.reference.generator import MASK64, Xoshiro256PlusPlus
+from razz_fast.reference.hand import Hand
+from razz_fast.reference.rules import MAX_CHIPS, Rules
+from razz_fast.reference.strategies import resolve_strategies
+from razz_fast.results import SimulationResult, Totals
+
+__all__ = ["CHUNK", "chunk_seed", "simulate"]
+
+#: Hands per chunk.
+CHUNK = 1024
+
+_MIN_PLAYERS = 2
+_MAX_PLAYERS = 8
+
+
+def chunk_seed(seed: int, chunk: int) -> int:
+    """The seed of chunk ``chunk``'s generator: ``seed`` xor the splitmix64
+    finalizer of ``(chunk + 1) * 0x9E3779B97F4A7C15``."""
+    z = ((chunk + 1) * 0x9E3779B97F4A7C15) & MASK64
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+    return seed ^ z ^ (z >> 31)
+
+
+# --- argument checks -----------------------------------------------------------
+
+
+def _is_int(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_hands(hands) -> int:
+    if not _is_int(hands):
+        raise TypeError(f"hands must be an int, not {type(hands).__name__}")
+    if hands < 1:
+        raise ValueError(f"hands must be at least 1, got {hands}")
+    return int(hands)
+
+
+def _check_players(players) -> int:
+    if not _is_int(players):
+        raise TypeError(f"players must be an int, not {type(players).__name__}")
+    if not _MIN_PLAYERS <= players <= _MAX_PLAYERS:
+        raise ValueError(f"players must be in {_MIN_PLAYERS}..{_MAX_PLAYERS}, got {players}")
+    return int(players)
+
+
+def _check_rules(rules) -> Rules:
+    if rules is None:
+        return Rules()
+    if not isinstance(rules, Rules):
+        raise TypeError(
+            f"rules must be a razz_fast.reference.Rules or None, not {type(rules).__name__}"
+        )
+    return rules
+
+
+def _check_stack(value, where: str) -> int:
+    if not _is_int(value):
+        raise TypeError(f"{where} must be an int, not {type(value).__name__}")
+    if not 1 <= value <= MAX_CHIPS:
+        raise ValueError(f"{where} must be in 1..{MAX_CHIPS}, got {value}")
+    return int(value)
+
+
+def _check_stacks(stacks, players: int, rules: Rules) -> list[int]:
+    if stacks is None:
+        return [100 * rules.big_bet] * players
+    if isinstance(stacks, (list, tuple)):
+        if len(stacks) != players:
+            raise ValueError(f"stacks has {len(stacks)} entries but there are {players} players")
+        return [_check_stack(value, f"stacks[{seat}]") for seat, value in enumerate(stacks)]
+    if _is_int(stacks):
+        return [_check_stack(stacks, "stacks")] * players
+    raise TypeError(f"stacks must be None, an int or a list of ints, not {type(stacks).__name__}")
+
+
+def _check_seed(seed) -> int:
+    if seed is None:
+        return int.from_bytes(os.urandom(8), "little")
+    if not _is_int(seed):
+        raise TypeError(f"seed must be an int or None, not {type(seed).__name__}")
+    if not 0 <= seed <= MASK64:
+        raise ValueError(f"seed must be in 0..2**64-1, got {seed}")
+    return int(seed)
+
+
+def _check_threads(threads) -> None:
+    if threads is None:
+        return
+    if not _is_int(threads):
+        raise TypeError(f"threads must be an int or None, not {type(threads).__name__}")
+    if threads < 1:
+        raise ValueError(f"threads must be at least 1, got {threads}")
+
+
+def _check_progress(progress) -> None:
+    if not isinstance(progress, bool):
+        raise TypeError(f"progress must be a bool, not {type(progress).__name__}")
+
+
+# --- playing -------------------------------------------------------------------
+
+
+def _python_action(function, hand: Hand, seat: int) -> Action:
+    """Asks a user callable for seat ``seat``'s action and checks the answer
+    (exceptions from the callable propagate unchanged). The callable gets a
+    copy of the hand, as in the core: whatever it does to it, the simulation
+    goes on with the hand as it was."""
+    choice = function(hand.clone())
+    if isinstance(choice, bool) or not isinstance(choice, int):
+        raise TypeError(
+            f"the strategy of seat {seat} returned {choice!r}"
+            f" ({type(choice).__name__}), not an Action"
+        )
+    if choice not in hand.legal_actions():
+        try:
+            name = Action(choice).name
+        except ValueError:
+            name = f"{int(choice)} (no Action has this value)"
+        legal = ", ".join(action.name for action in hand.legal_actions())
+        raise IllegalActionError(
+            f"the strategy of seat {seat} chose {name}, which is not legal (legal: {legal})"
+        )
+    return Action(choice)
+
+
+def _winning_rank(hand: Hand) -> int:
+    """The best rank among the seats that showed down."""
+    community = hand.community_cards
+    return min(
+        rank(hand.down_cards(seat) + hand.up_cards(seat) + community)
+        for seat in hand.showdown_order
+    )
+
+
+def _play_chunk(
+    seed: int, chunk: int, count: int, rules: Rules, stacks: list[int], seats
+) -> Totals:
+    """Plays the ``count`` hands of chunk ``chunk`` and sums their results."""
+    rng = Xoshiro256PlusPlus(chunk_seed(seed, chunk))
+    totals = Totals(players=len(stacks))
+    for _ in range(count):
+        hand = Hand(rules, stacks, seed=rng.next())
+        while not hand.is_over:
+            seat = hand.actor
+            kind, function = seats[seat]
+            if kind == "builtin":
+                action = function(hand, rng)
+            else:
+                action = _python_action(function, hand, seat)
+            hand.act(action)
+        payoffs = hand.payoffs
+        totals.hands += 1
+        totals.net = [total + p for total, p in zip(totals.net, payoffs)]
+        totals.sum_sq = [total + p * p for total, p in zip(totals.sum_sq, payoffs)]
+        if len(hand.showdown_order) >= 2:
+            totals.showdowns += 1
+            best = _winning_rank(hand)
+            totals.winning_ranks[best] = totals.winning_ranks.get(best, 0) + 1
+    return totals
+
+
+def simulate(
+    hands,
+    *,
+    players=6,
+    strategies="check_call",
+    rules=None,
+    stacks=None,
+    seed=None,
+    threads=None,
+    progress=False,
+) -> SimulationResult:
+    """Plays ``hands`` independent hands of ``players`` seats (stacks reset
+    every hand) and returns the totals as a ``SimulationResult``.
+
+    ``strategies`` is a built-in name (``"check_call"``, ``"random"``,
+    ``"tight"``) or a callable ``f(hand) -> Action`` for every seat, or a list
+    of them, one per seat. ``stacks`` is None (100 big bets each), an int, or
+    a list per seat. ``seed`` None draws a random seed (reported in the
+    result). ``threads`` and ``progress`` are checked and otherwise ignored
+    here: the result never depends on them.
+    """
+    start = time.perf_counter()
+    hands = _check_hands(hands)
+    players = _check_players(players)
+    seats = resolve_strategies(strategies, players)
+    rules = _check_rules(rules)
+    stacks = _check_stacks(stacks, players, rules)
+    seed = _check_seed(seed)
+    _check_threads(threads)
+    _check_progress(progress)
+
+    totals = Totals(players=players)
+    chunks = (hands + CHUNK - 1) // CHUNK
+    for chunk in range(chunks):
+        count = min(CHUNK, hands - chunk * CHUNK)
+        totals.add(_play_chunk(seed, chunk, count, rules, stacks, seats))
+    return totals.result(seed=seed, elapsed=time.perf_counter() - start)

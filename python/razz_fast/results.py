@@ -1,0 +1,74 @@
+"""Result types shared by the compiled core and the pure-Python reference
+(like ``razz_fast.events``). docs/SIMULATION.md defines every field."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+__all__ = ["SimulationResult", "Totals"]
+
+
+@dataclass
+class Totals:
+    """Exact integer sums over played hands; chunks merge by addition, so
+    the order in which they finish never matters."""
+
+    players: int
+    hands: int = 0
+    net: list[int] = field(default_factory=list)
+    sum_sq: list[int] = field(default_factory=list)
+    showdowns: int = 0
+    winning_ranks: dict[int, int] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if not self.net:
+            self.net = [0] * self.players
+        if not self.sum_sq:
+            self.sum_sq = [0] * self.players
+
+    def add(self, other: Totals) -> None:
+        self.hands += other.hands
+        self.net = [a + b for a, b in zip(self.net, other.net)]
+        self.sum_sq = [a + b for a, b in zip(self.sum_sq, other.sum_sq)]
+        self.showdowns += other.showdowns
+        for rank, count in other.winning_ranks.items():
+            self.winning_ranks[rank] = self.winning_ranks.get(rank, 0) + count
+
+    def result(self, seed: int, elapsed: float) -> SimulationResult:
+        n = self.hands
+        mean = [total / n for total in self.net]
+        stderr = []
+        for total_sq, m in zip(self.sum_sq, mean):
+            variance = total_sq / n - m * m
+            stderr.append(math.sqrt(max(variance, 0.0) / (n - 1)) if n > 1 else 0.0)
+        return SimulationResult(
+            hands=n,
+            players=self.players,
+            net=list(self.net),
+            mean=mean,
+            stderr=stderr,
+            showdowns=self.showdowns,
+            showdown_rate=self.showdowns / n,
+            winning_ranks=dict(sorted(self.winning_ranks.items())),
+            seed=seed,
+            elapsed=elapsed,
+        )
+
+
+@dataclass(frozen=True)
+class SimulationResult:
+    """What ``simulate`` returns: per-seat totals, means and standard errors
+    of the per-hand result, how often hands reached a showdown, and the
+    winning rank of each showdown."""
+
+    hands: int
+    players: int
+    net: list[int]
+    mean: list[float]
+    stderr: list[float]
+    showdowns: int
+    showdown_rate: float
+    winning_ranks: dict[int, int]
+    seed: int
+    elapsed: float

@@ -1,0 +1,215 @@
+//! The simulation loop (docs/SIMULATION.md): complete hands in fixed chunks,
+//! each chunk seeded from (seed, chunk index), spread over rayon's threads
+//! and summed with integers only, so the result never depends on the thread
+//! count or on which chunk finishes first.
+
+use rayon::prelude::*;
+
+use crate::eval::NUM_RANKS;
+use crate::event::Action;
+use crate::hand::{DeckSource, Hand};
+use crate::pots::MAX_SEATS;
+use crate::rng::Rng;
+use crate::rules::Rules;
+use crate::strategy::Strategy;
+
+/// Hands per chunk: the unit of seeding and of work sharing.
+pub const CHUNK: u64 = 1024;
+
+/// The seed of chunk `chunk` (a splitmix64 finalizer of the index, so that
+/// neighbouring chunks get unrelated generators).
+pub fn chunk_seed(seed: u64, chunk: u64) -> u64 {
+    let mut z = chunk.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    seed ^ z ^ (z >> 31)
+}
+
+/// A seat's player: a built-in strategy or an outside decision (a Python
+/// callable, supplied by the caller of `simulate`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Player {
+    Builtin(Strategy),
+    External,
+}
+
+/// Exact sums over played hands.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Totals {
+    pub hands: u64,
+    pub net: [i64; MAX_SEATS],
+    pub sum_sq: [u128; MAX_SEATS],
+    pub showdowns: u64,
+    /// Count per dense rank (index 0 unused).
+    pub winning_ranks: Vec<u64>,
+}
+
+impl Default for Totals {
+    fn default() -> Totals {
+        Totals {
+            hands: 0,
+            net: [0; MAX_SEATS],
+            sum_sq: [0; MAX_SEATS],
+            showdowns: 0,
+            winning_ranks: vec![0; NUM_RANKS + 1],
+        }
+    }
+}
+
+impl Totals {
+    pub fn merge(mut self, other: Totals) -> Totals {
+        self.hands += other.hands;
+        for (a, b) in self.net.iter_mut().zip(other.net) {
+            *a += b;
+        }
+        for (a, b) in self.sum_sq.iter_mut().zip(other.sum_sq) {
+            *a += b;
+        }
+        self.showdowns += other.showdowns;
+        for (a, b) in self.winning_ranks.iter_mut().zip(&other.winning_ranks) {
+            *a += b;
+        }
+        self
+    }
+
+    fn record(&mut self, hand: &Hand) {
+        self.hands += 1;
+        let payoffs = hand.payoffs();
+        for (s, &p) in payoffs.iter().enumerate().take(hand.num_players()) {
+            self.net[s] += p;
+            self.sum_sq[s] += (p as i128 * p as i128) as u128;
+        }
+        if hand.showdown_order().len() >= 2 {
+            self.showdowns += 1;
+            if let Some(rank) = hand.best_shown_rank() {
+                self.winning_ranks[rank as usize] += 1;
+            }
+        }
+    }
+}
+
+/// What to play: the same for every chunk.
+pub struct Table<'a> {
+    pub rules: Rules,
+    pub stacks: &'a [u64],
+    pub players: &'a [Player],
+    pub seed: u64,
+    /// Hands in the whole run (the last chunk may be short).
+    pub hands: u64,
+}
+
+/// Plays chunk `chunk` into `totals`, reusing `hand`. `external` decides for
+/// the `External` seats and must return a legal action or an error (which
+/// stops the chunk).
+pub fn play_chunk<E>(
+    table: &Table<'_>,
+    chunk: u64,
+    hand: &mut Hand,
+    totals: &mut Totals,
+    external: &(dyn Fn(usize, &Hand) -> Result<Action, E> + Sync),
+) -> Result<(), E> {
+    let first = chunk * CHUNK;
+    let count = CHUNK.min(table.hands.saturating_sub(first));
+    let mut rng = Rng::new(chunk_seed(table.seed, chunk));
+    for _ in 0..count {
+        hand.reset(table.stacks, DeckSource::Seed(rng.next_u64()));
+        while let Some(seat) = hand.actor() {
+            let action = match table.players[seat] {
+                Player::Builtin(strategy) => strategy.decide(hand, &mut rng),
+                Player::External => external(seat, hand)?,
+            };
+            // Built-ins pick from the legal actions, and `external` validates
+            // what it returns, so the action needs no second check.
+            hand.act_legal(action);
+        }
+        totals.record(hand);
+    }
+    Ok(())
+}
+
+/// Plays chunks `first_chunk .. first_chunk + n_chunks` on `threads` threads
+/// (`None`: rayon's global pool) and returns their sums.
+pub fn simulate_chunks<E: Send>(
+    table: &Table<'_>,
+    first_chunk: u64,
+    n_chunks: u64,
+    threads: Option<usize>,
+    external: &(dyn Fn(usize, &Hand) -> Result<Action, E> + Sync),
+) -> Result<Totals, E> {
+    let keep_history = table.players.contains(&Player::External);
+    let run = || {
+        (first_chunk..first_chunk + n_chunks)
+            .into_par_iter()
+            .map_init(
+                || {
+                    let mut hand = Hand::new(table.rules, table.stacks, DeckSource::Seed(0))
+                        .expect("the table was validated");
+                    // Outside strategies may read the history; built-ins never do.
+                    hand.set_record_history(keep_history);
+                    hand
+                },
+                |hand, chunk| {
+                    let mut totals = Totals::default();
+                    play_chunk(table, chunk, hand, &mut totals, external).map(|()| totals)
+                },
+            )
+            .try_reduce(Totals::default, |a, b| Ok(a.merge(b)))
+    };
+    match threads.and_then(|t| rayon::ThreadPoolBuilder::new().num_threads(t).build().ok()) {
+        Some(pool) => pool.install(run),
+        None => run(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    type NoError = std::convert::Infallible;
+
+    fn never(_: usize, _: &Hand) -> Result<Action, NoError> {
+        unreachable!("no external seats")
+    }
+
+    fn run(players: &[Player], hands: u64, threads: Option<usize>) -> Totals {
+        let stacks = vec![400; players.len()];
+        let table = Table {
+            rules: Rules::default(),
+            stacks: &stacks,
+            players,
+            seed: 7,
+            hands,
+        };
+        let chunks = hands.div_ceil(CHUNK);
+        simulate_chunks(&table, 0, chunks, threads, &never).unwrap()
+    }
+
+    #[test]
+    fn the_same_for_any_thread_count_and_zero_sum() {
+        let players = [
+            Player::Builtin(Strategy::Tight),
+            Player::Builtin(Strategy::Random),
+            Player::Builtin(Strategy::CheckCall),
+            Player::Builtin(Strategy::Tight),
+        ];
+        let one = run(&players, 5000, Some(1));
+        for threads in [2, 3, 8] {
+            assert_eq!(run(&players, 5000, Some(threads)), one);
+        }
+        assert_eq!(one.hands, 5000);
+        assert_eq!(one.net.iter().sum::<i64>(), 0);
+    }
+
+    #[test]
+    fn check_call_tables_always_show_down() {
+        let totals = run(&[Player::Builtin(Strategy::CheckCall); 6], 3000, None);
+        assert_eq!(totals.showdowns, 3000);
+        assert_eq!(totals.winning_ranks.iter().sum::<u64>(), 3000);
+    }
+
+    #[test]
+    fn chunk_seeds_differ() {
+        assert_ne!(chunk_seed(1, 0), chunk_seed(1, 1));
+        assert_ne!(chunk_seed(1, 0), chunk_seed(2, 0));
+    }
+}

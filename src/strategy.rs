@@ -1,0 +1,155 @@
+//! The built-in strategies of `simulate` (docs/SIMULATION.md): check/call,
+//! uniform random, and "tight", a plain razz heuristic that plays good
+//! three-card lows, bets made lows and folds draws that are dead or behind
+//! the boards it can see.
+
+use crate::card::{rank_of, Card};
+use crate::error::{Error, Result};
+use crate::event::{Action, ActionSet};
+use crate::hand::Hand;
+use crate::rng::Rng;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Strategy {
+    CheckCall,
+    Random,
+    Tight,
+}
+
+impl Strategy {
+    pub fn from_name(name: &str) -> Result<Strategy> {
+        match name {
+            "check_call" => Ok(Strategy::CheckCall),
+            "random" => Ok(Strategy::Random),
+            "tight" => Ok(Strategy::Tight),
+            _ => Err(Error::InvalidArgument(format!(
+                "unknown strategy {name:?}: expected 'check_call', 'random', 'tight' or a callable"
+            ))),
+        }
+    }
+
+    /// The action of the hand's actor. `rng` is the chunk's generator; only
+    /// `Random` draws from it.
+    pub fn decide(self, hand: &Hand, rng: &mut Rng) -> Action {
+        match self {
+            // Decided from two cheap questions: the commonest strategy in a
+            // simulation should not pay for the whole legal set.
+            Strategy::CheckCall if hand.in_bring_in() => Action::BringIn,
+            Strategy::CheckCall if hand.facing_bet() => Action::Call,
+            Strategy::CheckCall => Action::Check,
+            Strategy::Random => {
+                let legal = hand.legal_actions();
+                legal
+                    .iter()
+                    .nth(rng.below(legal.len()))
+                    .expect("a hand waiting for an actor has a legal action")
+            }
+            Strategy::Tight => tight(hand, hand.legal_actions()),
+        }
+    }
+}
+
+fn first_legal(legal: ActionSet, preference: &[Action]) -> Action {
+    preference
+        .iter()
+        .copied()
+        .find(|&a| legal.contains(a))
+        .unwrap_or_else(|| legal.iter().next().expect("a live hand has an action"))
+}
+
+/// Ace to eight.
+const LOW_RANKS: u16 = 0xFF;
+
+/// The distinct low ranks among `cards`, as a mask.
+fn low_mask(cards: impl Iterator<Item = Card>) -> u16 {
+    cards.fold(0, |m, c| m | (1 << rank_of(c))) & LOW_RANKS
+}
+
+fn tight(hand: &Hand, legal: ActionSet) -> Action {
+    use Action::*;
+    let seat = hand.actor().expect("only the actor decides");
+    let mine = || {
+        hand.down_cards(seat)
+            .iter()
+            .chain(hand.up_cards(seat))
+            .chain(hand.community_cards())
+            .copied()
+    };
+    let lows = low_mask(mine());
+    let l = lows.count_ones();
+    let pick = |list: &[Action]| first_legal(legal, list);
+    if hand.street() == Some(3) {
+        let premium = l == 3 && mine().all(|c| rank_of(c) <= 6);
+        return match (legal.contains(BringIn), premium, l == 3) {
+            (true, true, _) => pick(&[Complete, BringIn]),
+            (true, false, _) => BringIn,
+            (false, true, _) => pick(&[Raise, Complete, Call, Check]),
+            (false, false, true) => pick(&[Call, Check]),
+            (false, false, false) => pick(&[Check, Fold]),
+        };
+    }
+    let left = 7 - mine().count() as u32;
+    if l >= 5 {
+        // The fifth-lowest distinct low rank: seven (index 6) or better raises.
+        let mut m = lows;
+        for _ in 0..4 {
+            m &= m - 1;
+        }
+        let fifth = m.trailing_zeros();
+        return if fifth <= 6 {
+            pick(&[Raise, Bet, Call, Check])
+        } else {
+            pick(&[Bet, Call, Check])
+        };
+    }
+    let dead = 5 - l > left;
+    let behind = (0..hand.num_players()).any(|s| {
+        if s == seat || hand.folded(s) {
+            return false;
+        }
+        let up = hand.up_cards(s);
+        let board = low_mask(up.iter().copied());
+        // All low and unpaired: every up card gives a distinct low rank.
+        board.count_ones() as usize == up.len() && up.len() as u32 >= l
+    });
+    if dead || behind {
+        pick(&[Check, Fold])
+    } else {
+        pick(&[Check, Call])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::card::parse_cards;
+    use crate::hand::DeckSource;
+    use crate::rules::Rules;
+
+    fn deck_with(front: &str) -> [Card; 52] {
+        let mut deck = parse_cards(front).unwrap();
+        for c in 0..52 {
+            if !deck.contains(&c) {
+                deck.push(c);
+            }
+        }
+        deck.try_into().unwrap()
+    }
+
+    #[test]
+    fn tight_completes_a_premium_bring_in_and_folds_junk() {
+        // Seat 0: A-2 down, K up (brings in with junk); seat 1: 3-4 down, 5 up.
+        let deck = deck_with("Ac 3c 2d 4d Ks 5h");
+        let mut hand = Hand::new(Rules::default(), &[50, 50], DeckSource::Cards(deck)).unwrap();
+        let mut rng = Rng::new(0);
+        assert_eq!(hand.actor(), Some(0));
+        assert_eq!(Strategy::Tight.decide(&hand, &mut rng), Action::BringIn);
+        hand.act(Action::BringIn).unwrap();
+        assert_eq!(Strategy::Tight.decide(&hand, &mut rng), Action::Complete);
+        hand.act(Action::Complete).unwrap();
+        // K-high start facing a completion: fold.
+        assert_eq!(Strategy::Tight.decide(&hand, &mut rng), Action::Fold);
+        assert_eq!(Strategy::CheckCall.decide(&hand, &mut rng), Action::Call);
+        assert!(Strategy::from_name("loose").is_err());
+    }
+}

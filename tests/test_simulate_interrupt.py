@@ -1,0 +1,43 @@
+"""Ctrl-C stops a long simulate() with KeyboardInterrupt and leaves the
+interpreter usable; the command line turns it into exit status 130."""
+
+import signal
+import subprocess
+import sys
+import time
+
+SCRIPT = """
+import sys, razz_fast
+print("started", flush=True)
+try:
+    razz_fast.simulate(10**12, seed=1)
+except KeyboardInterrupt:
+    print("interrupted", flush=True)
+result = razz_fast.simulate(2000, seed=1)
+print("healthy", result.hands, sum(result.net), flush=True)
+"""
+
+
+def interrupt(command: list[str]) -> subprocess.CompletedProcess:
+    proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert proc.stdout is not None
+    if command[1] == "-c":
+        assert proc.stdout.readline().strip() == "started"
+    time.sleep(2.0)  # let the run get going inside the core
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)  # a hang fails here
+    return subprocess.CompletedProcess(command, proc.returncode, out, err)
+
+
+def test_ctrl_c_interrupts_simulate_and_python_goes_on():
+    done = interrupt([sys.executable, "-c", SCRIPT])
+    assert done.returncode == 0, done.stderr
+    assert "interrupted" in done.stdout
+    assert "healthy 2000 0" in done.stdout
+
+
+def test_ctrl_c_in_the_command_line():
+    command = [sys.executable, "-m", "razz_fast", "simulate", "--hands", str(10**12)]
+    done = interrupt(command + ["--no-progress"])
+    assert done.returncode == 130, done.stderr
+    assert "interrupted" in done.stderr
