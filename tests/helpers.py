@@ -6,6 +6,8 @@ import itertools
 import random
 from collections import Counter
 
+from razz_fast.events import Action
+
 RANK_CHARS = "A23456789TJQK"
 SUIT_CHARS = "cdhs"
 
@@ -71,3 +73,42 @@ def with_random_suits(multiset, rng: random.Random) -> list[int]:
         cards.extend(card(r, s) for s in rng.choice(_SUIT_SETS[count]))
     rng.shuffle(cards)
     return cards
+
+
+# Short names for actions in scripted hands.
+F, X, C, B, CO, BE, R = (
+    Action.FOLD,
+    Action.CHECK,
+    Action.CALL,
+    Action.BRING_IN,
+    Action.COMPLETE,
+    Action.BET,
+    Action.RAISE,
+)
+
+
+def observe(hand) -> dict:
+    """Every observable of a hand, as plain data comparable across the core
+    and the reference."""
+    n = hand.num_players
+    return {
+        "street": hand.street,
+        "actor": hand.actor,
+        "legal": [int(a) for a in hand.legal_actions()],
+        "to_call": hand.to_call,
+        "stacks": hand.stacks,
+        "bets": hand.bets,
+        "pot": hand.pot,
+        "folded": hand.folded,
+        "all_in": hand.all_in,
+        "up": [hand.up_cards(s) for s in range(n)],
+        "down": [hand.down_cards(s) for s in range(n)],
+        "community": hand.community_cards,
+        "is_over": hand.is_over,
+        "payoffs": hand.payoffs,
+        "showdown_order": hand.showdown_order,
+        "pots": [tuple(p) for p in hand.pots],
+        "history": [tuple(e) for e in hand.history],
+        "seed": hand.seed,
+        "starting_stacks": hand.starting_stacks,
+    }

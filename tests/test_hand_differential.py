@@ -11,35 +11,10 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
 import razz_fast as core
+from helpers import observe
 from razz_fast import IllegalActionError
 from razz_fast import reference as ref
 from razz_fast.events import Action
-
-
-def observe(hand) -> dict:
-    """Every observable of a hand, as plain data."""
-    n = hand.num_players
-    return {
-        "street": hand.street,
-        "actor": hand.actor,
-        "legal": [int(a) for a in hand.legal_actions()],
-        "to_call": hand.to_call,
-        "stacks": hand.stacks,
-        "bets": hand.bets,
-        "pot": hand.pot,
-        "folded": hand.folded,
-        "all_in": hand.all_in,
-        "up": [hand.up_cards(s) for s in range(n)],
-        "down": [hand.down_cards(s) for s in range(n)],
-        "community": hand.community_cards,
-        "is_over": hand.is_over,
-        "payoffs": hand.payoffs,
-        "showdown_order": hand.showdown_order,
-        "pots": [tuple(p) for p in hand.pots],
-        "history": [tuple(e) for e in hand.history],
-        "seed": hand.seed,
-        "starting_stacks": hand.starting_stacks,
-    }
 
 
 def check_invariants(state: dict) -> None:

@@ -28,7 +28,6 @@ exhaustion cannot happen with six players or fewer (7 × 6 = 42 cards).
 
 from __future__ import annotations
 
-import importlib
 import random
 import warnings
 
@@ -54,17 +53,6 @@ AUTOMATIONS = (
 
 # (ante, bring_in, small_bet, big_bet); the first is the default Rules().
 STAKES = [(0, 1, 2, 4), (1, 1, 2, 4), (1, 2, 4, 8), (2, 3, 6, 12)]
-
-HAND_IMPLEMENTATIONS = [
-    pytest.param(name, id=ident)
-    for name, ident in (("razz_fast", "core"), ("razz_fast.reference", "reference"))
-    if hasattr(importlib.import_module(name), "Hand")
-]
-
-
-@pytest.fixture(scope="module", params=HAND_IMPLEMENTATIONS)
-def impl(request):
-    return importlib.import_module(request.param)
 
 
 def card_text(card: int) -> str:

@@ -12,40 +12,16 @@ that into a deck in dealing order.
 
 from __future__ import annotations
 
-import importlib
 import random
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from helpers import RANK_CHARS, SUIT_CHARS
+from helpers import BE, CO, RANK_CHARS, SUIT_CHARS, B, C, F, R, X, observe
 from razz_fast.errors import IllegalActionError, InvalidCardError
 from razz_fast.events import Action, Event, Pot
 from razz_fast.reference.generator import Xoshiro256PlusPlus
-
-HAND_IMPLEMENTATIONS = [
-    pytest.param(name, id=ident)
-    for name, ident in (("razz_fast", "core"), ("razz_fast.reference", "reference"))
-    if hasattr(importlib.import_module(name), "Hand")
-]
-
-F, X, C, B, CO, BE, R = (
-    Action.FOLD,
-    Action.CHECK,
-    Action.CALL,
-    Action.BRING_IN,
-    Action.COMPLETE,
-    Action.BET,
-    Action.RAISE,
-)
-
-
-@pytest.fixture(scope="module", params=HAND_IMPLEMENTATIONS)
-def impl(request):
-    """A module with ``Rules`` and ``Hand``."""
-    return importlib.import_module(request.param)
-
 
 # --- helpers -----------------------------------------------------------------
 
@@ -90,30 +66,6 @@ def third_street_deck(ups: str, n: int | None = None) -> list[int]:
 def play(hand, actions) -> None:
     for action in actions:
         hand.act(action)
-
-
-def snapshot(hand) -> dict:
-    """Every observable of a hand."""
-    n = len(hand.stacks)
-    return {
-        "street": hand.street,
-        "actor": hand.actor,
-        "legal": hand.legal_actions(),
-        "to_call": hand.to_call,
-        "stacks": hand.stacks,
-        "bets": hand.bets,
-        "pot": hand.pot,
-        "folded": hand.folded,
-        "all_in": hand.all_in,
-        "up": [hand.up_cards(s) for s in range(n)],
-        "down": [hand.down_cards(s) for s in range(n)],
-        "community": hand.community_cards,
-        "is_over": hand.is_over,
-        "payoffs": hand.payoffs,
-        "showdown_order": hand.showdown_order,
-        "pots": hand.pots,
-        "history": hand.history,
-    }
 
 
 def kinds(hand, *wanted) -> list[Event]:
@@ -399,7 +351,7 @@ def test_same_seed_same_hand(impl):
         while not h1.is_over:
             h1.act(random_action(h1, rng1))
             h2.act(random_action(h2, rng2))
-        assert snapshot(h1) == snapshot(h2)
+        assert observe(h1) == observe(h2)
     a = impl.Hand(impl.Rules(), [30] * 6, seed=1)
     b = impl.Hand(impl.Rules(), [30] * 6, seed=2)
     assert a.history != b.history
@@ -575,11 +527,11 @@ def test_no_bring_in_when_at_most_one_player_has_chips(impl):
 
 def test_fold_and_check_not_allowed_in_bring_in_phase(impl):
     hand = impl.Hand(impl.Rules(), [50, 50], deck=third_street_deck("Ks 2c"))
-    before = snapshot(hand)
+    before = observe(hand)
     for action in (F, X, C, BE, R):
         with pytest.raises(IllegalActionError):
             hand.act(action)
-    assert snapshot(hand) == before
+    assert observe(hand) == before
 
 
 # --- cap ----------------------------------------------------------------------
@@ -1151,14 +1103,14 @@ def test_showdown_order_after_a_run_out(impl):
 
 def test_act_accepts_ints_and_rejects_bad_types(impl):
     hand = impl.Hand(impl.Rules(), [50, 50], deck=third_street_deck("Ks 2c"))
-    before = snapshot(hand)
+    before = observe(hand)
     for bad in (None, "BRING_IN", 3.0, True, [3]):
         with pytest.raises(TypeError):
             hand.act(bad)
     for bad in (7, -1, 100):
         with pytest.raises(IllegalActionError):
             hand.act(bad)
-    assert snapshot(hand) == before
+    assert observe(hand) == before
     hand.act(3)
     assert hand.history[-1].kind == "bring_in"
 
@@ -1166,14 +1118,14 @@ def test_act_accepts_ints_and_rejects_bad_types(impl):
 def test_acting_after_the_end_is_illegal(impl):
     hand = impl.Hand(impl.Rules(), [50, 50], deck=third_street_deck("Ks 2c"))
     play(hand, [B, F])
-    before = snapshot(hand)
+    before = observe(hand)
     for action in Action:
         with pytest.raises(IllegalActionError):
             hand.act(action)
     for method in ("fold", "check", "call", "bring_in", "complete", "bet", "raise_"):
         with pytest.raises(IllegalActionError):
             getattr(hand, method)()
-    assert snapshot(hand) == before
+    assert observe(hand) == before
 
 
 def test_shorthands(impl):
@@ -1205,7 +1157,7 @@ def test_seat_arguments(impl):
 
 def test_properties_are_fresh_and_clone_is_independent(impl):
     hand = impl.Hand(impl.Rules(ante=1), [50, 50, 50], seed=9)
-    before = snapshot(hand)
+    before = observe(hand)
     stacks = hand.stacks
     stacks[0] = 999
     hand.bets.append(5)
@@ -1214,21 +1166,21 @@ def test_properties_are_fresh_and_clone_is_independent(impl):
     hand.up_cards(0).append(1)
     hand.pots.clear()
     hand.legal_actions().clear()
-    assert snapshot(hand) == before
+    assert observe(hand) == before
 
     copy = hand.clone()
-    assert snapshot(copy) == before
+    assert observe(copy) == before
     rng = random.Random(1)
     while not copy.is_over:
         copy.act(random_action(copy, rng))
-    assert snapshot(hand) == before
+    assert observe(hand) == before
     # The clone continues the same generator: both play on identically.
     other = hand.clone()
     rng1, rng2 = random.Random(4), random.Random(4)
     while not hand.is_over:
         hand.act(random_action(hand, rng1))
         other.act(random_action(other, rng2))
-    assert snapshot(hand) == snapshot(other)
+    assert observe(hand) == observe(other)
 
 
 def test_history_amounts_and_order(impl):
@@ -1262,10 +1214,10 @@ def play_random_hand(impl, rng: random.Random, passive=False, **kwargs):
         legal = hand.legal_actions()
         illegal = [a for a in Action if a not in legal]
         if illegal:
-            before = snapshot(hand)
+            before = observe(hand)
             with pytest.raises(IllegalActionError):
                 hand.act(rng.choice(illegal))
-            assert snapshot(hand) == before
+            assert observe(hand) == before
         if passive and len(legal) > 1 and F in legal:
             legal.remove(F)
             hand.act(rng.choice(legal))

@@ -13,7 +13,6 @@ small; ``size(impl, reference, core)`` picks a run length per implementation.
 
 from __future__ import annotations
 
-import importlib
 import math
 import re
 import threading
@@ -23,39 +22,12 @@ import numpy as np
 import pytest
 
 import razz_fast
+from helpers import BE, CO, B, C, F, R, X
 from razz_fast import reference as ref
 from razz_fast.errors import IllegalActionError
 from razz_fast.events import Action
 from razz_fast.reference import strategies as ref_strategies
 from razz_fast.reference.generator import MASK64, Xoshiro256PlusPlus
-
-CORE_HAS_SIMULATE = callable(getattr(razz_fast, "simulate", None))
-
-SIM_IMPLEMENTATIONS = [
-    pytest.param(name, id=ident)
-    for name, ident in (("razz_fast", "core"), ("razz_fast.reference", "reference"))
-    if callable(getattr(importlib.import_module(name), "simulate", None))
-]
-
-needs_core = pytest.mark.skipif(
-    not CORE_HAS_SIMULATE, reason="the compiled core has no simulate() yet"
-)
-
-F, X, C, B, CO, BE, R = (
-    Action.FOLD,
-    Action.CHECK,
-    Action.CALL,
-    Action.BRING_IN,
-    Action.COMPLETE,
-    Action.BET,
-    Action.RAISE,
-)
-
-
-@pytest.fixture(scope="module", params=SIM_IMPLEMENTATIONS)
-def impl(request):
-    """A module with ``simulate``, ``Rules`` and ``Hand``."""
-    return importlib.import_module(request.param)
 
 
 def is_core(impl) -> bool:
@@ -773,7 +745,6 @@ DIFFERENTIAL_CASES = [
 ]
 
 
-@needs_core
 @pytest.mark.parametrize(("hands", "players", "strategies", "rules", "stacks"), DIFFERENTIAL_CASES)
 def test_core_equals_reference(hands, players, strategies, rules, stacks):
     results = [
@@ -792,7 +763,6 @@ def test_core_equals_reference(hands, players, strategies, rules, stacks):
     assert outcome(core_result) == outcome(ref_result)
 
 
-@needs_core
 def test_core_equals_reference_with_python_strategies():
     strategies = [quirky, "tight", passive, "random", quirky]
     results = [
@@ -805,7 +775,6 @@ def test_core_equals_reference_with_python_strategies():
 # --- the core only: threads, concurrency, the winning-rank distribution --------------
 
 
-@needs_core
 @pytest.mark.parametrize(
     ("hands", "players", "strategies", "stacks"),
     [
@@ -825,7 +794,6 @@ def test_core_threads_are_bit_identical(hands, players, strategies, stacks):
         assert outcome(result) == outcome(results[0])
 
 
-@needs_core
 def test_core_threads_with_a_python_strategy():
     strategies = [quirky, "random", "tight", quirky]
     results = [
@@ -835,7 +803,6 @@ def test_core_threads_with_a_python_strategy():
     assert outcome(results[0]) == outcome(results[1])
 
 
-@needs_core
 def test_core_from_several_python_threads():
     """simulate called from several Python threads at once gives what serial
     calls give (TESTING.md, Threads)."""
@@ -960,7 +927,6 @@ def check_winning_ranks(winning_ranks: dict, showdowns: int) -> None:
     assert wrong > 100 * chi_square_bound(10), wrong
 
 
-@needs_core
 def test_core_winning_ranks_match_best_of_six():
     result = razz_fast.simulate(100_000, players=6, strategies="check_call", seed=606)
     assert result.showdowns == 100_000
