@@ -82,14 +82,7 @@ impl Hand {
     }
 
     fn wager_legal(&self, seat: usize) -> bool {
-        let target = self.wager_target(seat);
-        let adds_chips = if self.bring_in_phase {
-            self.stack[seat] > self.rules.bring_in && self.rules.small_bet > self.rules.bring_in
-        } else {
-            target > self.high
-        };
-        let answerable = (0..self.n)
-            .any(|s| s != seat && self.in_hand(s) && self.stack[s] + self.bet[s] > self.high);
+        // Cheapest tests first: most spots fail on the cap or the full-bet rule.
         let capped = match self.rules.cap {
             None => false,
             Some(_) if self.rules.uncapped_heads_up && self.in_hand_count() == 2 => false,
@@ -100,7 +93,17 @@ impl Hand {
             None => true,
             Some(at) => self.level - at >= self.bet_size(),
         };
-        adds_chips && answerable && !capped && reopened
+        if capped || !reopened {
+            return false;
+        }
+        let adds_chips = if self.bring_in_phase {
+            self.stack[seat] > self.rules.bring_in && self.rules.small_bet > self.rules.bring_in
+        } else {
+            self.wager_target(seat) > self.high
+        };
+        adds_chips
+            && (0..self.n)
+                .any(|s| s != seat && self.in_hand(s) && self.stack[s] + self.bet[s] > self.high)
     }
 
     /// The legal actions, in `Action` order; empty once the hand is over.
