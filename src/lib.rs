@@ -3,6 +3,7 @@
 
 pub mod batch;
 pub mod card;
+pub mod equity;
 pub mod error;
 pub mod eval;
 pub mod event;

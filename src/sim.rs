@@ -37,8 +37,11 @@ pub enum Player {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Totals {
     pub hands: u64,
-    pub net: [i64; MAX_SEATS],
+    pub net: [i128; MAX_SEATS],
     pub sum_sq: [u128; MAX_SEATS],
+    /// Set when a sum of squares would pass 2^128 (stacks near the 2^53
+    /// limit over many hands): the caller must use smaller batches.
+    pub overflow: bool,
     pub showdowns: u64,
     /// Count per dense rank (index 0 unused).
     pub winning_ranks: Vec<u64>,
@@ -50,6 +53,7 @@ impl Default for Totals {
             hands: 0,
             net: [0; MAX_SEATS],
             sum_sq: [0; MAX_SEATS],
+            overflow: false,
             showdowns: 0,
             winning_ranks: vec![0; NUM_RANKS + 1],
         }
@@ -63,8 +67,11 @@ impl Totals {
             *a += b;
         }
         for (a, b) in self.sum_sq.iter_mut().zip(other.sum_sq) {
-            *a += b;
+            let (sum, wrapped) = a.overflowing_add(b);
+            *a = sum;
+            self.overflow |= wrapped;
         }
+        self.overflow |= other.overflow;
         self.showdowns += other.showdowns;
         for (a, b) in self.winning_ranks.iter_mut().zip(&other.winning_ranks) {
             *a += b;
@@ -76,8 +83,10 @@ impl Totals {
         self.hands += 1;
         let payoffs = hand.payoffs();
         for (s, &p) in payoffs.iter().enumerate().take(hand.num_players()) {
-            self.net[s] += p;
-            self.sum_sq[s] += (p as i128 * p as i128) as u128;
+            self.net[s] += p as i128;
+            let (sum, wrapped) = self.sum_sq[s].overflowing_add((p as i128 * p as i128) as u128);
+            self.sum_sq[s] = sum;
+            self.overflow |= wrapped;
         }
         if hand.showdown_order().len() >= 2 {
             self.showdowns += 1;
@@ -197,7 +206,7 @@ mod tests {
             assert_eq!(run(&players, 5000, Some(threads)), one);
         }
         assert_eq!(one.hands, 5000);
-        assert_eq!(one.net.iter().sum::<i64>(), 0);
+        assert_eq!(one.net.iter().sum::<i128>(), 0);
     }
 
     #[test]

@@ -16,9 +16,10 @@ from razz_fast._core import (
     rank,
     rank_many,
 )
+from razz_fast.equity import equity
 from razz_fast.errors import IllegalActionError, InvalidCardError, RazzError
 from razz_fast.events import Action, Event, Pot
-from razz_fast.results import SimulationResult
+from razz_fast.results import EquityResult, SimulationResult
 from razz_fast.simulate import simulate
 
 __all__ = [
@@ -36,6 +37,8 @@ __all__ = [
     "Pot",
     "simulate",
     "SimulationResult",
+    "equity",
+    "EquityResult",
     "RazzError",
     "InvalidCardError",
     "IllegalActionError",

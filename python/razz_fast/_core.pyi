@@ -12,6 +12,7 @@ __all__ = [
     "Hand",
     "simulate_chunks",
     "CHUNK",
+    "equity_tallies",
 ]
 
 from collections.abc import Callable, Iterable, Sequence
@@ -174,3 +175,15 @@ def simulate_chunks(
 ) -> tuple[int, list[int], list[int], int, list[tuple[int, int]]]:
     """Plays chunks `first_chunk .. first_chunk + n_chunks` of a run of `hands`
     hands without the GIL (Python strategies take it for their call only)."""
+
+def equity_tallies(
+    hands: Sequence[Sequence[int]],
+    dead: Sequence[int],
+    exact: bool | None,
+    trials: int,
+    seed: int,
+    threads: int | None = None,
+) -> tuple[bool, int, list[int], list[int], list[int], list[int]]:
+    """Integer tallies of the equity of `hands` (lists of card indices) with
+    `dead` cards out: exact when `exact` is True, or None and the spot is
+    small; otherwise `trials` samples seeded by `seed`."""

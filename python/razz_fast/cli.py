@@ -6,6 +6,7 @@ import argparse
 import dataclasses
 import json
 import sys
+import time
 from collections.abc import Sequence
 
 import razz_fast
@@ -88,6 +89,41 @@ def _simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _equity(args: argparse.Namespace) -> int:
+    exact = {"auto": None, "yes": True, "no": False}[args.exact]
+    start = time.perf_counter()
+    result = razz_fast.equity(
+        args.hands,
+        args.dead or (),
+        exact=exact,
+        trials=args.trials,
+        seed=args.seed,
+        threads=args.threads,
+    )
+    elapsed = time.perf_counter() - start
+    if args.json:
+        record = dataclasses.asdict(result)
+        record["hands"] = args.hands
+        record["dead"] = args.dead or ""
+        record["elapsed"] = elapsed
+        print(json.dumps(record, indent=2))
+        return 0
+    width = max(len("player"), *(len(h) for h in args.hands))
+    how = (
+        f"exact over {result.trials:,} deals"
+        if result.exact
+        else f"{result.trials:,} samples (seed {result.seed})"
+    )
+    print(f"{how}, {elapsed * 1000:.1f} ms\n")
+    print(f"{'player':<{width}}  {'equity':>8}  {'win':>8}  {'tie':>8}  {'± s.e.':>8}")
+    for cards, eq, win, tie, err in zip(
+        args.hands, result.equity, result.win, result.tie, result.stderr
+    ):
+        error = "exact" if result.exact else f"{err:.4%}"
+        print(f"{cards:<{width}}  {eq:>8.3%}  {win:>8.3%}  {tie:>8.3%}  {error:>8}")
+    return 0
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="razz-fast", description="Fast, correct razz (ace-to-five low) tools."
@@ -123,6 +159,27 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--json", action="store_true", help="print the result as JSON")
     sim.add_argument("--no-progress", action="store_true", help="no progress bar")
     sim.set_defaults(run=_simulate)
+
+    eq = commands.add_parser(
+        "equity",
+        help="each player's share of the pot, exact or sampled",
+        description='Equity of razz hands, e.g. razz-fast equity "As 2d 3h" "7s 8d 9h" '
+        '--dead "Kc". Each hand is the cards known for a player (0 to 7); unknown '
+        "cards are dealt from the unseen ones.",
+    )
+    eq.add_argument("hands", nargs="+", help='a player\'s known cards, e.g. "As 2d 3h"')
+    eq.add_argument("--dead", default="", help="cards out of play")
+    eq.add_argument(
+        "--exact",
+        choices=("auto", "yes", "no"),
+        default="auto",
+        help="enumerate every deal (yes), sample (no), or exact when cheap (auto)",
+    )
+    eq.add_argument("--trials", type=int, default=None, help="samples (1,000,000)")
+    eq.add_argument("--seed", type=int, default=None)
+    eq.add_argument("--threads", type=int, default=None)
+    eq.add_argument("--json", action="store_true")
+    eq.set_defaults(run=_equity)
     return parser
 
 

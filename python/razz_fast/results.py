@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-__all__ = ["SimulationResult", "Totals"]
+__all__ = ["EquityResult", "SimulationResult", "Totals"]
 
 
 @dataclass
@@ -72,3 +72,18 @@ class SimulationResult:
     winning_ranks: dict[int, int]
     seed: int
     elapsed: float
+
+
+@dataclass(frozen=True)
+class EquityResult:
+    """What ``equity`` returns (docs/EQUITY.md): per player the expected share
+    of the pot, the chance to win alone and to tie, with standard errors when
+    sampled."""
+
+    equity: list[float]
+    win: list[float]
+    tie: list[float]
+    exact: bool
+    trials: int
+    stderr: list[float]
+    seed: int | None

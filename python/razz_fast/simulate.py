@@ -22,6 +22,8 @@ __all__ = ["simulate", "STRATEGIES"]
 STRATEGIES = ("check_call", "random", "tight")
 MAX_CHIPS = 2**53 - 1
 BATCH_SECONDS = 0.2
+#: Each thread is a real OS thread; more than this only costs.
+MAX_THREADS = 1024
 
 Strategy = Union[str, Callable[[Any], int]]
 
@@ -82,11 +84,15 @@ def simulate(
         seed = int.from_bytes(os.urandom(8), "little")
     seed = _int(seed, "seed", 0, 2**64 - 1)
     if threads is not None:
-        threads = _int(threads, "threads", 1, 1 << 16)
+        threads = _int(threads, "threads", 1, MAX_THREADS)
     if not isinstance(progress, bool):
         raise TypeError(f"progress must be a bool, got {type(progress).__name__}")
 
     chunks = -(-hands // _core.CHUNK)
+    # The core sums squared payoffs in 128 bits; with stacks near the 2**53
+    # limit that bounds how many hands one call may play (Python ints take over).
+    biggest_payoff = 8 * max(seat_stacks)
+    max_batch = max(1, min(1 << 14, (1 << 126) // (biggest_payoff**2 * _core.CHUNK)))
     totals = Totals(players)
     bar = None
     if progress:
@@ -97,7 +103,7 @@ def simulate(
     try:
         done, batch = 0, 2 * (threads or os.cpu_count() or 1)
         while done < chunks:
-            batch = min(batch, chunks - done)
+            batch = min(batch, chunks - done, max_batch)
             began = time.perf_counter()
             played, net, sum_sq, showdowns, ranks = _core.simulate_chunks(
                 rules, seat_stacks, seat_strategies, seed, hands, done, batch, threads

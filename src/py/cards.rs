@@ -2,7 +2,7 @@
 
 use pyo3::exceptions::PyOverflowError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyBytes, PyDict, PyFloat, PyInt, PyString};
+use pyo3::types::{PyBool, PyByteArray, PyBytes, PyDict, PyFloat, PyInt, PyMemoryView, PyString};
 
 use super::errors::type_error;
 use crate::card::{self, Card};
@@ -11,9 +11,31 @@ use crate::error::Error;
 const CARDS_EXPECTED: &str = "cards must be a string or a sequence of card strings or ints 0..51";
 const CARD_EXPECTED: &str = "a card must be a string like 'As' or an int 0..51";
 
+/// The text of a str; one that is not valid Unicode (a lone surrogate) is a
+/// bad card, not an encoding error.
+fn text_of<'a>(text: &'a Bound<'_, PyString>) -> PyResult<std::borrow::Cow<'a, str>> {
+    text.to_cow().map_err(|_| {
+        let shown = text.repr().map(|r| r.to_string()).unwrap_or_default();
+        Error::BadToken {
+            token: shown.clone(),
+            input: shown,
+        }
+        .into()
+    })
+}
+
 fn extract_card(item: &Bound<'_, PyAny>) -> PyResult<Card> {
     if let Ok(text) = item.cast::<PyString>() {
-        return Ok(card::parse_card(&text.to_cow()?)?);
+        let text = text_of(text)?;
+        // One card per element: separators belong to whole-text input only.
+        if text.contains(',') {
+            return Err(Error::BadToken {
+                token: text.to_string(),
+                input: text.to_string(),
+            }
+            .into());
+        }
+        return Ok(card::parse_card(&text)?);
     }
     if item.is_instance_of::<PyBool>() || item.is_instance_of::<PyFloat>() {
         return Err(type_error(CARD_EXPECTED, item));
@@ -31,11 +53,13 @@ fn extract_card(item: &Bound<'_, PyAny>) -> PyResult<Card> {
 /// Converts any accepted card argument, rejecting duplicates.
 pub fn extract_cards(obj: &Bound<'_, PyAny>) -> PyResult<Vec<Card>> {
     if let Ok(text) = obj.cast::<PyString>() {
-        return Ok(card::parse_cards(&text.to_cow()?)?);
+        return Ok(card::parse_cards(&text_of(text)?)?);
     }
     let unordered_or_scalar = obj.is_instance_of::<PyInt>()
         || obj.is_instance_of::<PyFloat>()
         || obj.is_instance_of::<PyBytes>()
+        || obj.is_instance_of::<PyByteArray>()
+        || obj.is_instance_of::<PyMemoryView>()
         || obj.is_instance_of::<PyDict>();
     if unordered_or_scalar {
         return Err(type_error(CARDS_EXPECTED, obj));

@@ -17,6 +17,9 @@ use crate::card::Card;
 use crate::error::Error;
 use crate::{batch, eval};
 
+/// More threads than this only costs: each is a real OS thread.
+pub const MAX_THREADS: usize = 1024;
+
 /// rank(cards) -> int
 ///
 /// Dense ace-to-five rank of 5 to 7 cards: 1 = 5-4-3-2-A (best) … 6175 =
@@ -114,8 +117,10 @@ fn rank_many<'py>(
     hands: &Bound<'py, PyAny>,
     threads: Option<usize>,
 ) -> PyResult<Bound<'py, PyArray1<u16>>> {
-    if threads == Some(0) {
-        return Err(PyValueError::new_err("threads must be at least 1"));
+    if threads.is_some_and(|t| !(1..=MAX_THREADS).contains(&t)) {
+        return Err(PyValueError::new_err(format!(
+            "threads must be 1..{MAX_THREADS}"
+        )));
     }
     const EXPECTED: &str = "hands must be a 2-D integer array of card indices";
     let array = match hands.cast::<PyUntypedArray>() {

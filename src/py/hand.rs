@@ -5,7 +5,7 @@
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyNone, PyTuple, PyType};
+use pyo3::types::{PyBool, PyInt, PyNone, PyTuple, PyType};
 
 use super::args::{int_arg, int_in, not_both, seat_arg, sequence_items};
 use super::cards::{card_list, extract_cards};
@@ -251,11 +251,14 @@ impl PyHand {
     /// Takes an `Action` (or its int value); an illegal one raises
     /// IllegalActionError and leaves the hand unchanged.
     fn act(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
-        let value = int_arg(action, "action")?;
-        let action = i64::try_from(value)
+        if action.is_instance_of::<PyBool>() || !action.is_instance_of::<PyInt>() {
+            return Err(type_error("action must be an Action or an int", action));
+        }
+        let action = action
+            .extract::<i64>()
             .ok()
             .and_then(Action::from_index)
-            .ok_or_else(|| Error::IllegalAction(format!("{value} is not an Action")))?;
+            .ok_or_else(|| Error::IllegalAction(format!("{action} is not an Action")))?;
         Ok(self.inner.act(action)?)
     }
 

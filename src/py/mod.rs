@@ -5,6 +5,7 @@ use pyo3::prelude::*;
 
 mod args;
 mod cards;
+mod equity;
 mod errors;
 mod eval;
 mod hand;
@@ -19,5 +20,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<rules::PyRules>()?;
     m.add_class::<hand::PyHand>()?;
     sim::register(m)?;
+    equity::register(m)?;
     Ok(())
 }

@@ -4,7 +4,7 @@
 
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyFloat, PyString};
+use pyo3::types::{PyBool, PyInt, PyString};
 
 use super::errors::type_error;
 use super::hand::PyHand;
@@ -17,27 +17,25 @@ use crate::strategy::Strategy;
 
 /// Sums of a batch: (hands, net per seat, sum of squared payoffs per seat,
 /// showdowns, [(rank, count)] of winning ranks).
-type Sums = (u64, Vec<i64>, Vec<u128>, u64, Vec<(usize, u64)>);
+type Sums = (u64, Vec<i128>, Vec<u128>, u64, Vec<(usize, u64)>);
 
 /// The action a Python strategy returned, checked: an int that is a legal
 /// action for this hand.
 fn checked_action(seat: usize, legal: ActionSet, value: &Bound<'_, PyAny>) -> PyResult<Action> {
-    let not_an_action = || {
-        let shown = value
-            .repr()
-            .map(|r| r.to_string())
-            .unwrap_or_else(|_| "?".into());
-        PyTypeError::new_err(format!(
+    let shown = value
+        .repr()
+        .map(|r| r.to_string())
+        .unwrap_or_else(|_| "?".into());
+    if value.is_instance_of::<PyBool>() || !value.is_instance_of::<PyInt>() {
+        return Err(PyTypeError::new_err(format!(
             "strategy of seat {seat} must return an Action, got {shown}"
-        ))
-    };
-    if value.is_instance_of::<PyBool>() || value.is_instance_of::<PyFloat>() {
-        return Err(not_an_action());
+        )));
     }
-    let index: i64 = value.extract().map_err(|_| not_an_action())?;
+    // An int too large for i64 is still an int: not an Action, like -1.
+    let index: i64 = value.extract().unwrap_or(i64::MAX);
     let action = Action::from_index(index).ok_or_else(|| {
         Error::IllegalAction(format!(
-            "strategy of seat {seat} returned {index}, which is not an Action"
+            "strategy of seat {seat} returned {shown}, which is not an Action"
         ))
     })?;
     if !legal.contains(action) {
@@ -71,6 +69,16 @@ fn simulate_chunks(
     threads: Option<usize>,
 ) -> PyResult<Sums> {
     let core_rules = rules.get().inner;
+    let chunks_in_run = hands.div_ceil(sim::CHUNK);
+    if first_chunk
+        .checked_add(n_chunks)
+        .is_none_or(|end| end > chunks_in_run)
+    {
+        return Err(Error::InvalidArgument(format!(
+            "chunks {first_chunk}..+{n_chunks} are outside the run's {chunks_in_run}"
+        ))
+        .into());
+    }
     // Validates the table the way a Hand does (players, stacks).
     Hand::new(core_rules, &stacks, DeckSource::Seed(0))?;
     if strategies.len() != stacks.len() {
@@ -118,6 +126,12 @@ fn simulate_chunks(
     };
     let totals =
         py.detach(|| sim::simulate_chunks(&table, first_chunk, n_chunks, threads, &external))?;
+    if totals.overflow {
+        return Err(Error::InvalidArgument(
+            "the sums of squared payoffs overflow 128 bits: play fewer chunks per call".into(),
+        )
+        .into());
+    }
     let n = stacks.len();
     let ranks = totals
         .winning_ranks

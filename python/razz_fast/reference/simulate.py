@@ -109,8 +109,8 @@ def _check_threads(threads) -> None:
         return
     if not _is_int(threads):
         raise TypeError(f"threads must be an int or None, not {type(threads).__name__}")
-    if threads < 1:
-        raise ValueError(f"threads must be at least 1, got {threads}")
+    if not 1 <= threads <= 1024:
+        raise ValueError(f"threads must be 1..1024, got {threads}")
 
 
 def _check_progress(progress) -> None:

@@ -1,0 +1,95 @@
+"""``equity``: each player's share of the pot, exact or sampled
+(docs/EQUITY.md). The compiled core returns integer tallies; this module
+checks the arguments and turns the tallies into an ``EquityResult``."""
+
+from __future__ import annotations
+
+import math
+import os
+from collections.abc import Sequence
+from typing import Any
+
+from razz_fast import _core
+from razz_fast.errors import InvalidCardError
+from razz_fast.results import EquityResult
+
+__all__ = ["equity", "result_from_tallies"]
+
+SHARE_UNITS = 840
+#: Each thread is a real OS thread; more than this only costs.
+MAX_THREADS = 1024
+DEFAULT_TRIALS = 1_000_000
+
+
+def _int(value: Any, name: str, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{name} must be an int, got {type(value).__name__}")
+    if not low <= value <= high:
+        raise ValueError(f"{name} must be {low}..{high}, got {value}")
+    return value
+
+
+def result_from_tallies(
+    exact: bool,
+    total: int,
+    shares: Sequence[int],
+    squares: Sequence[int],
+    wins: Sequence[int],
+    ties: Sequence[int],
+    seed: int | None,
+) -> EquityResult:
+    """The floats of an ``EquityResult`` from exact integer tallies."""
+    equity = [s / (SHARE_UNITS * total) for s in shares]
+    stderr = [0.0] * len(shares)
+    if not exact:
+        for i, (s, q) in enumerate(zip(shares, squares)):
+            mean = s / (SHARE_UNITS * total)
+            mean_sq = q / (SHARE_UNITS * SHARE_UNITS * total)
+            stderr[i] = math.sqrt(max(mean_sq - mean * mean, 0.0) / total)
+    return EquityResult(
+        equity=equity,
+        win=[w / total for w in wins],
+        tie=[t / total for t in ties],
+        exact=exact,
+        trials=total,
+        stderr=stderr,
+        seed=None if exact else seed,
+    )
+
+
+def equity(
+    hands: Sequence[Any],
+    dead: Any = (),
+    *,
+    exact: bool | None = None,
+    trials: int | None = None,
+    seed: int | None = None,
+    threads: int | None = None,
+) -> EquityResult:
+    """Each player's expected share of the pot, given the cards known for
+    them (0 to 7 each) and ``dead`` cards; exact when ``exact`` is True (or
+    None and the spot is small), else ``trials`` samples seeded by ``seed``."""
+    if not isinstance(hands, (list, tuple)):
+        raise TypeError(f"hands must be a list of card lists, got {type(hands).__name__}")
+    if not 2 <= len(hands) <= 8:
+        raise ValueError(f"equity needs 2 to 8 players, got {len(hands)}")
+    known = [_core.parse_cards(h) for h in hands]
+    for cards in known:
+        if len(cards) > 7:
+            raise InvalidCardError(f"a player has at most 7 cards, got {len(cards)}")
+    out = _core.parse_cards(dead)
+    seen: set[int] = set()
+    for card in [c for cards in known for c in cards] + out:
+        if card in seen:
+            raise InvalidCardError(f"duplicate card {_core.format_cards([card])}")
+        seen.add(card)
+    if exact is not None and not isinstance(exact, bool):
+        raise TypeError(f"exact must be None or a bool, got {type(exact).__name__}")
+    trials = DEFAULT_TRIALS if trials is None else _int(trials, "trials", 1, 2**63 - 1)
+    if seed is None:
+        seed = int.from_bytes(os.urandom(8), "little")
+    seed = _int(seed, "seed", 0, 2**64 - 1)
+    if threads is not None:
+        threads = _int(threads, "threads", 1, MAX_THREADS)
+    tallies = _core.equity_tallies(known, out, exact, trials, seed, threads)
+    return result_from_tallies(*tallies, seed)

@@ -1,0 +1,525 @@
+//! Razz equity (docs/EQUITY.md): exact by rank multisets with combinatorial
+//! weights, or sampled in seeded chunks. Suits never matter, so each
+//! player's unknown cards reduce to a rank multiset X that occurs
+//! Π C(n_r, x_r) ways among the unseen counts n_r; enumerating multisets
+//! instead of card deals turns 1.8 × 10¹⁰ third-street deals into a few
+//! million weighted pairs.
+
+use rayon::prelude::*;
+
+use crate::card::{rank_of, Card, DECK_SIZE};
+use crate::error::{Error, Result};
+use crate::eval::{LowKey, Rank};
+use crate::pots::MAX_SEATS;
+use crate::rng::Rng;
+use crate::sim::chunk_seed;
+
+/// Shares are counted in 1/840 of a pot: 840 divides by every tie size 1..8.
+pub const SHARE_UNITS: u128 = 840;
+/// Samples per seeded chunk.
+pub const SAMPLE_CHUNK: u64 = 4096;
+/// `exact = None` enumerates when the multiset product is at most this.
+pub const EXACT_LIMIT: u128 = 20_000_000;
+
+/// Integer tallies of outcomes (weights when exact, samples when sampled).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    pub total: u128,
+    pub shares: [u128; MAX_SEATS],
+    pub share_squares: [u128; MAX_SEATS],
+    pub wins: [u128; MAX_SEATS],
+    pub ties: [u128; MAX_SEATS],
+}
+
+impl Tally {
+    fn merge(mut self, other: Tally) -> Tally {
+        self.total += other.total;
+        for s in 0..MAX_SEATS {
+            self.shares[s] += other.shares[s];
+            self.share_squares[s] += other.share_squares[s];
+            self.wins[s] += other.wins[s];
+            self.ties[s] += other.ties[s];
+        }
+        self
+    }
+
+    /// One outcome of weight `weight` with these ranks.
+    #[inline]
+    fn add(&mut self, ranks: &[Rank], weight: u128) {
+        let best = ranks.iter().copied().min().unwrap_or(Rank::MAX);
+        let winners = ranks.iter().filter(|&&r| r == best).count() as u128;
+        let share = SHARE_UNITS / winners;
+        self.total += weight;
+        for (s, &r) in ranks.iter().enumerate() {
+            if r == best {
+                self.shares[s] += weight * share;
+                self.share_squares[s] += weight * share * share;
+                if winners == 1 {
+                    self.wins[s] += weight;
+                } else {
+                    self.ties[s] += weight;
+                }
+            }
+        }
+    }
+}
+
+/// A validated spot: what each player holds and needs, and the unseen cards.
+#[derive(Clone, Debug)]
+pub struct Spot {
+    players: usize,
+    known: [LowKey; MAX_SEATS],
+    /// Private cards each player still gets.
+    private: [usize; MAX_SEATS],
+    /// Whether one community card completes every unfinished hand.
+    community: bool,
+    /// Unseen cards, in increasing order.
+    pool: Vec<Card>,
+}
+
+fn bad(message: String) -> Error {
+    Error::InvalidArgument(message)
+}
+
+impl Spot {
+    pub fn new(hands: &[Vec<Card>], dead: &[Card]) -> Result<Spot> {
+        if !(2..=MAX_SEATS).contains(&hands.len()) {
+            return Err(bad(format!(
+                "equity needs 2 to 8 players, got {}",
+                hands.len()
+            )));
+        }
+        let mut seen = [false; DECK_SIZE];
+        for &c in hands.iter().flatten().chain(dead) {
+            if c as usize >= DECK_SIZE {
+                return Err(Error::CardOutOfRange(c.to_string()));
+            }
+            if seen[c as usize] {
+                return Err(Error::DuplicateCard(c));
+            }
+            seen[c as usize] = true;
+        }
+        let mut known = [LowKey::EMPTY; MAX_SEATS];
+        let mut need = [0usize; MAX_SEATS];
+        for (i, hand) in hands.iter().enumerate() {
+            if hand.len() > 7 {
+                return Err(Error::CardCount {
+                    what: "a player in equity",
+                    expected: "0 to 7",
+                    got: hand.len(),
+                });
+            }
+            known[i] = hand.iter().fold(LowKey::EMPTY, |k, &c| k.with(c));
+            need[i] = 7 - hand.len();
+        }
+        let pool: Vec<Card> = (0..DECK_SIZE as Card)
+            .filter(|&c| !seen[c as usize])
+            .collect();
+        let total_need: usize = need.iter().sum();
+        let community = total_need > pool.len();
+        let mut private = need;
+        if community {
+            for p in private.iter_mut().filter(|p| **p > 0) {
+                *p -= 1;
+            }
+            let short = 1 + private.iter().sum::<usize>();
+            if short > pool.len() {
+                return Err(bad(format!(
+                    "not enough unseen cards: the hands need {short} with a community card, {} are left",
+                    pool.len()
+                )));
+            }
+        }
+        Ok(Spot {
+            players: hands.len(),
+            known,
+            private,
+            community,
+            pool,
+        })
+    }
+
+    fn unseen_counts(&self) -> [u8; 13] {
+        let mut counts = [0u8; 13];
+        for &c in &self.pool {
+            counts[rank_of(c) as usize] += 1;
+        }
+        counts
+    }
+
+    /// Whether a player takes the community card (it was missing cards).
+    fn uses_community(&self, seat: usize) -> bool {
+        self.community && (self.private[seat] > 0 || self.known[seat].len() < 7)
+    }
+
+    /// The product over players of the rank multisets each could receive:
+    /// the size of the exact enumeration, as `exact = None` measures it.
+    pub fn enumeration_size(&self) -> u128 {
+        let counts = self.unseen_counts();
+        (0..self.players)
+            .map(|p| multisets(&counts, self.private[p]).len() as u128)
+            .product()
+    }
+
+    pub fn chooses_exact(&self) -> bool {
+        self.players == 2 || self.enumeration_size() <= EXACT_LIMIT
+    }
+}
+
+/// A rank multiset a player may receive: its counts packed four bits per
+/// rank, and its (rank, count) entries for the weight.
+#[derive(Clone, Debug)]
+struct Multiset {
+    packed: u64,
+    /// (rank, count) for each rank present; at most seven.
+    parts: [(u8, u8); 7],
+    n_parts: u8,
+    /// The player's rank with these cards (set once the player is known).
+    rank: Rank,
+}
+
+/// Every multiset of `size` ranks with at most `counts[r]` of rank r.
+fn multisets(counts: &[u8; 13], size: usize) -> Vec<Multiset> {
+    fn go(
+        r: usize,
+        left: usize,
+        counts: &[u8; 13],
+        cur: &mut Vec<(u8, u8)>,
+        out: &mut Vec<Multiset>,
+    ) {
+        if left == 0 {
+            let packed = cur
+                .iter()
+                .fold(0u64, |p, &(r, n)| p + ((n as u64) << (4 * r)));
+            let mut parts = [(0, 0); 7];
+            parts[..cur.len()].copy_from_slice(cur);
+            out.push(Multiset {
+                packed,
+                parts,
+                n_parts: cur.len() as u8,
+                rank: 0,
+            });
+            return;
+        }
+        if r == 13 {
+            return;
+        }
+        for n in (0..=left.min(counts[r] as usize)).rev() {
+            if n > 0 {
+                cur.push((r as u8, n as u8));
+            }
+            go(r + 1, left - n, counts, cur, out);
+            if n > 0 {
+                cur.pop();
+            }
+        }
+    }
+    let mut out = Vec::new();
+    go(0, size, counts, &mut Vec::new(), &mut out);
+    out
+}
+
+const fn binomials() -> [[u64; 5]; 5] {
+    let mut t = [[0u64; 5]; 5];
+    let mut n = 0;
+    while n < 5 {
+        t[n][0] = 1;
+        let mut k = 1;
+        while k <= n {
+            t[n][k] = t[n - 1][k - 1] + if k < n { t[n - 1][k] } else { 0 };
+            k += 1;
+        }
+        n += 1;
+    }
+    t
+}
+static C: [[u64; 5]; 5] = binomials();
+
+/// Packed per-rank counts with the high bit of each nibble set, so that a
+/// subtraction shows a rank that ran out as a cleared high bit.
+const HIGH: u64 = 0x0008_8888_8888_8888;
+
+fn pack(counts: &[u8; 13]) -> u64 {
+    counts
+        .iter()
+        .enumerate()
+        .fold(0, |p, (r, &n)| p | (n as u64) << (4 * r))
+}
+
+fn key_plus(key: LowKey, m: &Multiset) -> LowKey {
+    m.parts
+        .iter()
+        .fold(key, |k, &(r, n)| (0..n).fold(k, |k, _| k.with(r * 4)))
+}
+
+struct Exact<'a> {
+    spot: &'a Spot,
+    /// Per player, the multisets it may receive, each with the rank it makes.
+    lists: Vec<Vec<Multiset>>,
+}
+
+impl Exact<'_> {
+    /// How many ways the unseen cards `avail` (packed counts) deal `m`; 0 if
+    /// they no longer hold it.
+    #[inline(always)]
+    fn ways(avail: u64, m: &Multiset) -> u64 {
+        // A rank that ran out clears its nibble's high bit in the subtraction.
+        if ((avail | HIGH) - m.packed) & HIGH != HIGH {
+            return 0;
+        }
+        m.parts[..m.n_parts as usize]
+            .iter()
+            .map(|&(r, n)| C[((avail >> (4 * r)) & 15) as usize][n as usize])
+            .product()
+    }
+
+    /// Players `p..` choose from `avail`; `ranks` holds the earlier players'.
+    fn descend(
+        &self,
+        p: usize,
+        avail: u64,
+        weight: u128,
+        ranks: &mut [Rank; MAX_SEATS],
+        tally: &mut Tally,
+    ) {
+        let last = self.spot.players - 1;
+        if p < last {
+            for m in &self.lists[p] {
+                let w = Self::ways(avail, m);
+                if w > 0 {
+                    ranks[p] = m.rank;
+                    self.descend(p + 1, avail - m.packed, weight * w as u128, ranks, tally);
+                }
+            }
+            return;
+        }
+        // The last player only beats, ties or trails the best so far: sum
+        // its weights into those three cases and tally each once.
+        let best = ranks[..last].iter().copied().min().unwrap_or(Rank::MAX);
+        let (mut better, mut equal, mut worse) = (0u64, 0u64, 0u64);
+        for m in &self.lists[p] {
+            let w = Self::ways(avail, m);
+            match m.rank.cmp(&best) {
+                std::cmp::Ordering::Less => better += w,
+                std::cmp::Ordering::Equal => equal += w,
+                std::cmp::Ordering::Greater => worse += w,
+            }
+        }
+        for (rank, w) in [(0, better), (best, equal), (Rank::MAX, worse)] {
+            if w > 0 {
+                ranks[last] = rank;
+                tally.add(&ranks[..=last], weight * w as u128);
+            }
+        }
+    }
+}
+
+/// Exact tallies over every deal, weighted by how many card deals each
+/// multiset outcome stands for. Spread over `threads` threads.
+pub fn exact(spot: &Spot, threads: Option<usize>) -> Tally {
+    let counts = spot.unseen_counts();
+    let base: Vec<Vec<Multiset>> = (0..spot.players)
+        .map(|p| multisets(&counts, spot.private[p]))
+        .collect();
+    // The community card's rank (with its weight) comes first when there is one.
+    let communities: Vec<(Option<u8>, u128)> = if spot.community {
+        (0..13u8)
+            .filter(|&r| counts[r as usize] > 0)
+            .map(|r| (Some(r), counts[r as usize] as u128))
+            .collect()
+    } else {
+        vec![(None, 1)]
+    };
+    let run = || {
+        communities
+            .par_iter()
+            .map(|&(community, weight)| {
+                let mut avail = pack(&counts);
+                let mut keys = spot.known;
+                if let Some(r) = community {
+                    avail -= 1 << (4 * r);
+                    for (s, key) in keys.iter_mut().enumerate().take(spot.players) {
+                        if spot.uses_community(s) {
+                            *key = key.with(r * 4);
+                        }
+                    }
+                }
+                let lists: Vec<Vec<Multiset>> = base
+                    .iter()
+                    .zip(keys)
+                    .map(|(list, key)| {
+                        let mut ranked: Vec<Multiset> = list
+                            .iter()
+                            .map(|m| Multiset {
+                                rank: key_plus(key, m).rank(),
+                                ..m.clone()
+                            })
+                            .collect();
+                        // In rank order the last player's better/equal/worse
+                        // test is a predictable branch.
+                        ranked.sort_by_key(|m| m.rank);
+                        ranked
+                    })
+                    .collect();
+                let exact = Exact { spot, lists };
+                // Split on the first player's multisets so that every thread works.
+                exact.lists[0]
+                    .par_iter()
+                    .map(|m| {
+                        let mut tally = Tally::default();
+                        let w = Exact::ways(avail, m);
+                        if w > 0 {
+                            let mut ranks = [0; MAX_SEATS];
+                            ranks[0] = m.rank;
+                            exact.descend(
+                                1,
+                                avail - m.packed,
+                                weight * w as u128,
+                                &mut ranks,
+                                &mut tally,
+                            );
+                        }
+                        tally
+                    })
+                    .reduce(Tally::default, Tally::merge)
+            })
+            .reduce(Tally::default, Tally::merge)
+    };
+    match threads.and_then(|t| rayon::ThreadPoolBuilder::new().num_threads(t).build().ok()) {
+        Some(pool) => pool.install(run),
+        None => run(),
+    }
+}
+
+/// Sampled tallies of `trials` deals, in chunks seeded from (`seed`, chunk),
+/// so the result is the same for any `threads`.
+pub fn sample(spot: &Spot, trials: u64, seed: u64, threads: Option<usize>) -> Tally {
+    let chunks = trials.div_ceil(SAMPLE_CHUNK);
+    let need = spot.community as usize + spot.private[..spot.players].iter().sum::<usize>();
+    let run = || {
+        (0..chunks)
+            .into_par_iter()
+            .map(|chunk| {
+                let mut rng = Rng::new(chunk_seed(seed, chunk));
+                let mut pool = spot.pool.clone();
+                let mut tally = Tally::default();
+                let mut ranks = [0; MAX_SEATS];
+                let count = SAMPLE_CHUNK.min(trials - chunk * SAMPLE_CHUNK);
+                for _ in 0..count {
+                    for j in 0..need {
+                        let r = j + rng.below(pool.len() - j);
+                        pool.swap(j, r);
+                    }
+                    let mut next = 0;
+                    let community = spot.community.then(|| {
+                        next = 1;
+                        pool[0]
+                    });
+                    for (p, rank) in ranks.iter_mut().enumerate().take(spot.players) {
+                        let mut key = spot.known[p];
+                        for &c in &pool[next..next + spot.private[p]] {
+                            key = key.with(c);
+                        }
+                        next += spot.private[p];
+                        if let Some(c) = community.filter(|_| spot.uses_community(p)) {
+                            key = key.with(c);
+                        }
+                        *rank = key.rank();
+                    }
+                    tally.add(&ranks[..spot.players], 1);
+                }
+                tally
+            })
+            .reduce(Tally::default, Tally::merge)
+    };
+    match threads.and_then(|t| rayon::ThreadPoolBuilder::new().num_threads(t).build().ok()) {
+        Some(pool) => pool.install(run),
+        None => run(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::card::parse_cards;
+
+    fn spot(hands: &[&str], dead: &str) -> Spot {
+        let hands: Vec<Vec<Card>> = hands.iter().map(|h| parse_cards(h).unwrap()).collect();
+        Spot::new(&hands, &parse_cards(dead).unwrap()).unwrap()
+    }
+
+    /// Brute force over card deals: seventh street, one card each to come.
+    fn brute(s: &Spot) -> Tally {
+        let mut tally = Tally::default();
+        let pool = &s.pool;
+        for (i, &a) in pool.iter().enumerate() {
+            for (j, &b) in pool.iter().enumerate() {
+                if i == j {
+                    continue;
+                }
+                let ranks = [s.known[0].with(a).rank(), s.known[1].with(b).rank()];
+                tally.add(&ranks, 1);
+            }
+        }
+        tally
+    }
+
+    #[test]
+    fn exact_equals_card_enumeration_on_seventh_street() {
+        let s = spot(&["As 2d 3c 9h Kd Qc", "2s 3d 4c 5h Kc Ks"], "7c 7d");
+        assert_eq!(exact(&s, Some(1)), brute(&s));
+        assert_eq!(exact(&s, None), brute(&s));
+    }
+
+    #[test]
+    fn third_street_heads_up_counts_every_deal() {
+        let s = spot(&["As 2d 3c", "Ks Qd Jc"], "");
+        let t = exact(&s, None);
+        // C(46, 4) × C(42, 4) deals.
+        assert_eq!(t.total, 163_185 * 111_930);
+        assert_eq!(t.shares.iter().sum::<u128>(), t.total * SHARE_UNITS);
+        assert!(t.shares[0] > t.shares[1]);
+    }
+
+    #[test]
+    fn sampling_is_thread_independent_and_near_exact() {
+        let s = spot(&["As 2d 3c 4h", "5s 6d 7c 8h"], "");
+        let one = sample(&s, 50_000, 9, Some(1));
+        assert_eq!(sample(&s, 50_000, 9, Some(3)), one);
+        let e = exact(&s, None);
+        let p_exact = e.shares[0] as f64 / (e.total as f64 * 840.0);
+        let p_sample = one.shares[0] as f64 / (one.total as f64 * 840.0);
+        assert!((p_exact - p_sample).abs() < 0.01, "{p_exact} {p_sample}");
+    }
+
+    #[test]
+    fn eight_players_share_a_community_card() {
+        let hands = [
+            "Ac Ad 2c 2d 3c 3d",
+            "Ah As 2h 2s 3h 3s",
+            "4c 4d 5c 5d 6c 6d",
+            "4h 4s 5h 5s 6h 6s",
+            "7c 7d 8c 8d 9c 9d",
+            "7h 7s 8h 8s 9h 9s",
+            "Tc Td Jc Jd Qc Qd",
+            "Th Ts Jh Js Qh Qs",
+        ];
+        let s = spot(&hands, "");
+        assert!(s.community);
+        let t = exact(&s, None);
+        assert_eq!(t.total, 4, "the four kings");
+        // A king makes A-A-2-2-3... pairs for everyone; the aces-deuces-treys
+        // seats tie for the best two pair in every deal.
+        assert_eq!(t.ties[0], 4);
+        assert_eq!(t.ties[1], 4);
+        assert_eq!(t.shares[0], 4 * 420);
+    }
+
+    #[test]
+    fn rejects_bad_spots() {
+        let p = |h: &str| parse_cards(h).unwrap();
+        assert!(Spot::new(&[p("As")], &[]).is_err());
+        assert!(Spot::new(&[p("As"), p("As")], &[]).is_err());
+        assert!(Spot::new(&[p("As 2s 3s 4s 5s 6s 7s 8s"), p("")], &[]).is_err());
+    }
+}
