@@ -1,6 +1,6 @@
 """Pure-Python reference implementation of razz_fast's public API: cards,
-evaluation, the hand engine (``Rules``, ``Hand``, ``Action``) and
-``simulate``.
+evaluation, the hand engine (``Rules``, ``Hand``, ``Action``), ``simulate``
+and ``equity``.
 
 Same names, signatures and results as the compiled core in ``razz_fast``, but
 written for clarity, in plain Python with the standard library only, and
@@ -10,11 +10,12 @@ sharing no code with the core. The test suite runs every case through both.
 from razz_fast.errors import IllegalActionError, InvalidCardError, RazzError
 from razz_fast.events import Action, Event, Pot
 from razz_fast.reference.cards import format_cards, parse_cards
+from razz_fast.reference.equity import equity
 from razz_fast.reference.evaluation import best_five, describe, rank, rank_many
 from razz_fast.reference.hand import Hand
 from razz_fast.reference.rules import Rules
 from razz_fast.reference.simulate import simulate
-from razz_fast.results import SimulationResult
+from razz_fast.results import EquityResult, SimulationResult
 
 __all__ = [
     "parse_cards",
@@ -33,4 +34,6 @@ __all__ = [
     "Pot",
     "simulate",
     "SimulationResult",
+    "equity",
+    "EquityResult",
 ]

@@ -1,0 +1,359 @@
+"""``equity`` in the pure-Python reference (docs/EQUITY.md).
+
+Written for clarity: the exact result enumerates actual card deals (the
+community card first, when there is one, then each player's private cards in
+seat order) and counts every deal once; the sampled result follows the
+spec's chunked partial Fisher-Yates step by step, with the same integer
+tallies as the compiled core, so a seed gives the same numbers in both.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import os
+from dataclasses import dataclass, field
+
+from razz_fast.errors import InvalidCardError
+from razz_fast.reference.cards import card_to_str, parse_cards
+from razz_fast.reference.evaluation import rank
+from razz_fast.reference.generator import MASK64, Xoshiro256PlusPlus
+from razz_fast.reference.simulate import chunk_seed
+from razz_fast.results import EquityResult
+
+__all__ = ["SAMPLE_CHUNK", "SHARE_UNITS", "EXACT_LIMIT", "DEFAULT_TRIALS", "equity"]
+
+#: Samples per seeded chunk.
+SAMPLE_CHUNK = 4096
+#: Shares are counted in 1/840 of a pot; 840 is divisible by every tie size 1..8.
+SHARE_UNITS = 840
+#: ``exact=None`` enumerates when the multiset product is at most this.
+EXACT_LIMIT = 20_000_000
+#: Samples drawn when ``trials`` is None.
+DEFAULT_TRIALS = 1_000_000
+
+_MIN_PLAYERS = 2
+_MAX_PLAYERS = 8
+_HAND_SIZE = 7
+_MAX_THREADS = 1024
+
+
+# --- argument checks -----------------------------------------------------------
+
+
+def _is_int(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_hands(hands) -> list[list[int]]:
+    if not isinstance(hands, (list, tuple)):
+        raise TypeError(f"hands must be a list or tuple of hands, not {type(hands).__name__}")
+    if not _MIN_PLAYERS <= len(hands) <= _MAX_PLAYERS:
+        raise ValueError(f"equity needs {_MIN_PLAYERS} to {_MAX_PLAYERS} players, got {len(hands)}")
+    parsed = []
+    for seat, entry in enumerate(hands):
+        cards = parse_cards(entry)
+        if len(cards) > _HAND_SIZE:
+            raise InvalidCardError(
+                f"hands[{seat}] has {len(cards)} cards; a player holds 0 to {_HAND_SIZE}"
+            )
+        parsed.append(cards)
+    return parsed
+
+
+def _check_no_card_twice(hands: list[list[int]], dead: list[int]) -> None:
+    """Raises ``InvalidCardError`` naming the first card (in seat order, then
+    ``dead``) that was already given to someone else."""
+    where: dict[int, str] = {}
+    places = [(f"hands[{seat}]", cards) for seat, cards in enumerate(hands)]
+    places.append(("dead", dead))
+    for place, cards in places:
+        for card in cards:
+            if card in where:
+                raise InvalidCardError(
+                    f"card {card_to_str(card)} is in both {where[card]} and {place}"
+                )
+            where[card] = place
+
+
+def _check_exact(exact) -> bool | None:
+    if exact is not None and exact is not True and exact is not False:
+        raise TypeError(f"exact must be None, True or False, not {type(exact).__name__}")
+    return exact
+
+
+def _check_trials(trials) -> int:
+    if trials is None:
+        return DEFAULT_TRIALS
+    if not _is_int(trials):
+        raise TypeError(f"trials must be an int or None, not {type(trials).__name__}")
+    if trials < 1:
+        raise ValueError(f"trials must be at least 1, got {trials}")
+    return int(trials)
+
+
+def _check_seed(seed) -> int | None:
+    if seed is None:
+        return None
+    if not _is_int(seed):
+        raise TypeError(f"seed must be an int or None, not {type(seed).__name__}")
+    if not 0 <= seed <= MASK64:
+        raise ValueError(f"seed must be in 0..2**64-1, got {seed}")
+    return int(seed)
+
+
+def _check_threads(threads) -> None:
+    if threads is None:
+        return
+    if not _is_int(threads):
+        raise TypeError(f"threads must be an int or None, not {type(threads).__name__}")
+    if not 1 <= threads <= _MAX_THREADS:
+        raise ValueError(f"threads must be in 1..{_MAX_THREADS}, got {threads}")
+
+
+# --- the spot -------------------------------------------------------------------
+
+
+@dataclass
+class _Spot:
+    """What the players hold, what each still gets, and the unseen cards."""
+
+    known: list[list[int]]
+    #: Private cards each player still gets.
+    private: list[int]
+    #: Whether one community card completes every unfinished hand.
+    community: bool
+    #: Whether each player takes the community card.
+    takes_community: list[bool]
+    #: The unseen cards, in increasing order.
+    pool: list[int]
+    #: Rank of a sorted tuple of seven card ranks, filled in as needed.
+    ranks: dict[tuple[int, ...], int] = field(default_factory=dict)
+
+    @property
+    def players(self) -> int:
+        return len(self.known)
+
+    @property
+    def need(self) -> int:
+        """Cards one deal takes from the pool."""
+        return int(self.community) + sum(self.private)
+
+    def rank_of(self, cards: list[int]) -> int:
+        """The rank of seven cards, looked up by their rank multiset."""
+        key = tuple(sorted(card // 4 for card in cards))
+        value = self.ranks.get(key)
+        if value is None:
+            value = self.ranks[key] = rank(cards)
+        return value
+
+
+def _make_spot(hands: list[list[int]], dead: list[int]) -> _Spot:
+    out = {card for cards in hands for card in cards} | set(dead)
+    pool = [card for card in range(52) if card not in out]
+    missing = [_HAND_SIZE - len(cards) for cards in hands]
+    if sum(missing) <= len(pool):
+        return _Spot(hands, missing, False, [False] * len(hands), pool)
+    # The deck runs short: one community card is every unfinished hand's seventh card.
+    private = [max(m - 1, 0) for m in missing]
+    need = 1 + sum(private)
+    if need > len(pool):
+        raise ValueError(
+            f"not enough unseen cards: the hands need {need} with a community card,"
+            f" {len(pool)} are left"
+        )
+    return _Spot(hands, private, True, [m >= 1 for m in missing], pool)
+
+
+def _count_multisets(counts: list[int], size: int) -> int:
+    """The number of multisets of ``size`` ranks with at most ``counts[r]`` of
+    rank ``r``: the coefficient of x**size in the product of (1 + x + ... +
+    x**counts[r])."""
+    ways = [1] + [0] * size
+    for available in counts:
+        ways = [sum(ways[n - k] for k in range(min(available, n) + 1)) for n in range(size + 1)]
+    return ways[size]
+
+
+def _chooses_exact(spot: _Spot) -> bool:
+    """``exact=None``: heads-up, or the product over players of the rank
+    multisets their private cards can make is at most ``EXACT_LIMIT``."""
+    if spot.players == 2:
+        return True
+    counts = [0] * 13
+    for card in spot.pool:
+        counts[card // 4] += 1
+    product = 1
+    for size in spot.private:
+        product *= _count_multisets(counts, size)
+    return product <= EXACT_LIMIT
+
+
+# --- tallies --------------------------------------------------------------------
+
+
+class _Tally:
+    """Integer sums over outcomes: shares in 1/840 of a pot and their squares,
+    outright wins and ties."""
+
+    def __init__(self, players: int) -> None:
+        self.total = 0
+        self.shares = [0] * players
+        self.share_squares = [0] * players
+        self.wins = [0] * players
+        self.ties = [0] * players
+
+    def add(self, ranks: list[int]) -> None:
+        best = min(ranks)
+        winners = [seat for seat, r in enumerate(ranks) if r == best]
+        share = SHARE_UNITS // len(winners)
+        self.total += 1
+        for seat in winners:
+            self.shares[seat] += share
+            self.share_squares[seat] += share * share
+            if len(winners) == 1:
+                self.wins[seat] += 1
+            else:
+                self.ties[seat] += 1
+
+    def result(self, *, exact: bool, seed: int | None) -> EquityResult:
+        n = self.total
+        if exact:
+            stderr = [0.0] * len(self.shares)
+        else:
+            # Variance of the mean share, from the integer sums in one division:
+            # (n * S2 - S1**2) / (840**2 * n**3).
+            stderr = [
+                math.sqrt((n * s2 - s1 * s1) / (SHARE_UNITS * SHARE_UNITS * n**3))
+                for s1, s2 in zip(self.shares, self.share_squares)
+            ]
+        return EquityResult(
+            equity=[s / (SHARE_UNITS * n) for s in self.shares],
+            win=[w / n for w in self.wins],
+            tie=[t / n for t in self.ties],
+            exact=exact,
+            trials=n,
+            stderr=stderr,
+            seed=seed,
+        )
+
+
+# --- exact ----------------------------------------------------------------------
+
+
+def _deal_private(
+    spot: _Spot,
+    fixed: list[list[int]],
+    caches: list[dict[tuple[int, ...], int]],
+    seat: int,
+    remaining: list[int],
+    ranks: list[int],
+    tally: _Tally,
+) -> None:
+    """Players ``seat``, ``seat + 1``, ... take their private cards from
+    ``remaining`` in every way; ``ranks`` holds the earlier players' ranks.
+    ``fixed[i]`` is player i's cards before its private ones, and
+    ``caches[i]`` its rank for each private combination met so far."""
+    if seat == spot.players:
+        tally.add(ranks)
+        return
+    cache = caches[seat]
+    for combo in itertools.combinations(remaining, spot.private[seat]):
+        r = cache.get(combo)
+        if r is None:
+            r = cache[combo] = spot.rank_of(fixed[seat] + list(combo))
+        ranks.append(r)
+        rest = [card for card in remaining if card not in combo] if combo else remaining
+        _deal_private(spot, fixed, caches, seat + 1, rest, ranks, tally)
+        ranks.pop()
+
+
+def _exact(spot: _Spot) -> _Tally:
+    """Every deal of distinct unseen cards, each counted once: the community
+    card (if any), then each player's private cards in seat order."""
+    tally = _Tally(spot.players)
+    communities = [(card,) for card in spot.pool] if spot.community else [()]
+    for community in communities:
+        fixed = [
+            known + list(community) if takes else known
+            for known, takes in zip(spot.known, spot.takes_community)
+        ]
+        caches: list[dict[tuple[int, ...], int]] = [{} for _ in fixed]
+        remaining = [card for card in spot.pool if card not in community]
+        _deal_private(spot, fixed, caches, 0, remaining, [], tally)
+    return tally
+
+
+# --- sampled --------------------------------------------------------------------
+
+
+def _sample_chunk(spot: _Spot, seed: int, chunk: int, count: int) -> _Tally:
+    """``count`` samples of chunk ``chunk``: a partial Fisher-Yates of the pool
+    (never reset between samples) for each, the community card first."""
+    rng = Xoshiro256PlusPlus(chunk_seed(seed, chunk))
+    pool = list(spot.pool)
+    size = len(pool)
+    need = spot.need
+    tally = _Tally(spot.players)
+    for _ in range(count):
+        for j in range(need):
+            r = j + ((rng.next() * (size - j)) >> 64)
+            pool[j], pool[r] = pool[r], pool[j]
+        position = 0
+        community = []
+        if spot.community:
+            community = [pool[0]]
+            position = 1
+        ranks = []
+        for seat in range(spot.players):
+            cards = spot.known[seat] + pool[position : position + spot.private[seat]]
+            position += spot.private[seat]
+            if spot.takes_community[seat]:
+                cards = cards + community
+            ranks.append(spot.rank_of(cards))
+        tally.add(ranks)
+    return tally
+
+
+def _sampled(spot: _Spot, seed: int, trials: int) -> _Tally:
+    total = _Tally(spot.players)
+    for chunk in range((trials + SAMPLE_CHUNK - 1) // SAMPLE_CHUNK):
+        count = min(SAMPLE_CHUNK, trials - chunk * SAMPLE_CHUNK)
+        part = _sample_chunk(spot, seed, chunk, count)
+        total.total += part.total
+        for seat in range(spot.players):
+            total.shares[seat] += part.shares[seat]
+            total.share_squares[seat] += part.share_squares[seat]
+            total.wins[seat] += part.wins[seat]
+            total.ties[seat] += part.ties[seat]
+    return total
+
+
+# --- equity ---------------------------------------------------------------------
+
+
+def equity(hands, dead=(), *, exact=None, trials=None, seed=None, threads=None) -> EquityResult:
+    """Each player's expected share of the pot, outright-win and tie chances,
+    given the cards known for each player (0 to 7) and the ``dead`` cards.
+
+    ``exact=True`` enumerates every deal; ``exact=False`` samples ``trials``
+    deals (default 1,000,000) from ``seed``; ``exact=None`` enumerates when
+    the spot is small (docs/EQUITY.md). ``threads`` is accepted and ignored
+    here: it never changes a result.
+    """
+    parsed = _check_hands(hands)
+    dead_cards = parse_cards(dead)
+    _check_no_card_twice(parsed, dead_cards)
+    exact = _check_exact(exact)
+    trials = _check_trials(trials)
+    seed = _check_seed(seed)
+    _check_threads(threads)
+    spot = _make_spot(parsed, dead_cards)
+
+    if exact is None:
+        exact = _chooses_exact(spot)
+    if exact:
+        return _exact(spot).result(exact=True, seed=None)
+    if seed is None:
+        seed = int.from_bytes(os.urandom(8), "little")
+    return _sampled(spot, seed, trials).result(exact=False, seed=seed)
