@@ -10,23 +10,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from razz_fast import _core
+from razz_fast._args import MAX_THREADS, checked_int
 from razz_fast.errors import InvalidCardError
 from razz_fast.results import EquityResult
 
 __all__ = ["equity", "result_from_tallies"]
 
 SHARE_UNITS = 840
-#: Each thread is a real OS thread; more than this only costs.
-MAX_THREADS = 1024
 DEFAULT_TRIALS = 1_000_000
-
-
-def _int(value: Any, name: str, low: int, high: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"{name} must be an int, got {type(value).__name__}")
-    if not low <= value <= high:
-        raise ValueError(f"{name} must be {low}..{high}, got {value}")
-    return value
 
 
 def result_from_tallies(
@@ -85,11 +76,11 @@ def equity(
         seen.add(card)
     if exact is not None and not isinstance(exact, bool):
         raise TypeError(f"exact must be None or a bool, got {type(exact).__name__}")
-    trials = DEFAULT_TRIALS if trials is None else _int(trials, "trials", 1, 2**63 - 1)
+    trials = DEFAULT_TRIALS if trials is None else checked_int(trials, "trials", 1, 2**63 - 1)
     if seed is None:
         seed = int.from_bytes(os.urandom(8), "little")
-    seed = _int(seed, "seed", 0, 2**64 - 1)
+    seed = checked_int(seed, "seed", 0, 2**64 - 1)
     if threads is not None:
-        threads = _int(threads, "threads", 1, MAX_THREADS)
+        threads = checked_int(threads, "threads", 1, MAX_THREADS)
     tallies = _core.equity_tallies(known, out, exact, trials, seed, threads)
     return result_from_tallies(*tallies, seed)

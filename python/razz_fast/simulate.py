@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import Any, Callable, Union
 
 from razz_fast import _core
+from razz_fast._args import MAX_THREADS, checked_int
 from razz_fast.results import SimulationResult, Totals
 
 __all__ = ["simulate", "STRATEGIES"]
@@ -22,18 +23,8 @@ __all__ = ["simulate", "STRATEGIES"]
 STRATEGIES = ("check_call", "random", "tight")
 MAX_CHIPS = 2**53 - 1
 BATCH_SECONDS = 0.2
-#: Each thread is a real OS thread; more than this only costs.
-MAX_THREADS = 1024
 
 Strategy = Union[str, Callable[[Any], int]]
-
-
-def _int(value: Any, name: str, low: int, high: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"{name} must be an int, got {type(value).__name__}")
-    if not low <= value <= high:
-        raise ValueError(f"{name} must be {low}..{high}, got {value}")
-    return value
 
 
 def _strategy(value: Any) -> Strategy:
@@ -70,8 +61,8 @@ def simulate(
     """Play ``hands`` complete, independent hands (stacks reset every hand)
     and return per-seat results. The same seed gives the same result for any
     ``threads``. See docs/SIMULATION.md for strategies and fields."""
-    hands = _int(hands, "hands", 1, 2**63 - 1)
-    players = _int(players, "players", 2, 8)
+    hands = checked_int(hands, "hands", 1, 2**63 - 1)
+    players = checked_int(players, "players", 2, 8)
     seat_strategies = [_strategy(s) for s in _per_seat(strategies, players, "strategies")]
     if rules is None:
         rules = _core.Rules()
@@ -79,12 +70,14 @@ def simulate(
         raise TypeError(f"rules must be a razz_fast.Rules, got {type(rules).__name__}")
     if stacks is None:
         stacks = 100 * rules.big_bet
-    seat_stacks = [_int(s, "a stack", 1, MAX_CHIPS) for s in _per_seat(stacks, players, "stacks")]
+    seat_stacks = [
+        checked_int(s, "a stack", 1, MAX_CHIPS) for s in _per_seat(stacks, players, "stacks")
+    ]
     if seed is None:
         seed = int.from_bytes(os.urandom(8), "little")
-    seed = _int(seed, "seed", 0, 2**64 - 1)
+    seed = checked_int(seed, "seed", 0, 2**64 - 1)
     if threads is not None:
-        threads = _int(threads, "threads", 1, MAX_THREADS)
+        threads = checked_int(threads, "threads", 1, MAX_THREADS)
     if not isinstance(progress, bool):
         raise TypeError(f"progress must be a bool, got {type(progress).__name__}")
 
