@@ -73,6 +73,8 @@ pub struct Spot {
     private: [usize; MAX_SEATS],
     /// Whether one community card completes every unfinished hand.
     community: bool,
+    /// Which players take it (those that were missing cards).
+    takes_community: [bool; MAX_SEATS],
     /// Unseen cards, in increasing order.
     pool: Vec<Card>,
 }
@@ -130,11 +132,13 @@ impl Spot {
                 )));
             }
         }
+        let takes_community = std::array::from_fn(|i| community && need[i] > 0);
         Ok(Spot {
             players: hands.len(),
             known,
             private,
             community,
+            takes_community,
             pool,
         })
     }
@@ -145,11 +149,6 @@ impl Spot {
             counts[rank_of(c) as usize] += 1;
         }
         counts
-    }
-
-    /// Whether a player takes the community card (it was missing cards).
-    fn uses_community(&self, seat: usize) -> bool {
-        self.community && (self.private[seat] > 0 || self.known[seat].len() < 7)
     }
 
     /// The product over players of the rank multisets each could receive:
@@ -339,7 +338,7 @@ pub fn exact(spot: &Spot, threads: Option<usize>) -> Tally {
                 if let Some(r) = community {
                     avail -= 1 << (4 * r);
                     for (s, key) in keys.iter_mut().enumerate().take(spot.players) {
-                        if spot.uses_community(s) {
+                        if spot.takes_community[s] {
                             *key = key.with(r * 4);
                         }
                     }
@@ -421,7 +420,7 @@ pub fn sample(spot: &Spot, trials: u64, seed: u64, threads: Option<usize>) -> Ta
                             key = key.with(c);
                         }
                         next += spot.private[p];
-                        if let Some(c) = community.filter(|_| spot.uses_community(p)) {
+                        if let Some(c) = community.filter(|_| spot.takes_community[p]) {
                             key = key.with(c);
                         }
                         *rank = key.rank();

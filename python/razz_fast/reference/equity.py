@@ -15,9 +15,10 @@ import os
 from dataclasses import dataclass, field
 
 from razz_fast.errors import InvalidCardError
+from razz_fast.reference.arguments import check_seed, check_threads, is_int
 from razz_fast.reference.cards import card_to_str, parse_cards
 from razz_fast.reference.evaluation import rank
-from razz_fast.reference.generator import MASK64, Xoshiro256PlusPlus
+from razz_fast.reference.generator import Xoshiro256PlusPlus
 from razz_fast.reference.simulate import chunk_seed
 from razz_fast.results import EquityResult
 
@@ -35,14 +36,9 @@ DEFAULT_TRIALS = 1_000_000
 _MIN_PLAYERS = 2
 _MAX_PLAYERS = 8
 _HAND_SIZE = 7
-_MAX_THREADS = 1024
 
 
 # --- argument checks -----------------------------------------------------------
-
-
-def _is_int(value) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _check_hands(hands) -> list[list[int]]:
@@ -85,30 +81,11 @@ def _check_exact(exact) -> bool | None:
 def _check_trials(trials) -> int:
     if trials is None:
         return DEFAULT_TRIALS
-    if not _is_int(trials):
+    if not is_int(trials):
         raise TypeError(f"trials must be an int or None, not {type(trials).__name__}")
     if trials < 1:
         raise ValueError(f"trials must be at least 1, got {trials}")
     return int(trials)
-
-
-def _check_seed(seed) -> int | None:
-    if seed is None:
-        return None
-    if not _is_int(seed):
-        raise TypeError(f"seed must be an int or None, not {type(seed).__name__}")
-    if not 0 <= seed <= MASK64:
-        raise ValueError(f"seed must be in 0..2**64-1, got {seed}")
-    return int(seed)
-
-
-def _check_threads(threads) -> None:
-    if threads is None:
-        return
-    if not _is_int(threads):
-        raise TypeError(f"threads must be an int or None, not {type(threads).__name__}")
-    if not 1 <= threads <= _MAX_THREADS:
-        raise ValueError(f"threads must be in 1..{_MAX_THREADS}, got {threads}")
 
 
 # --- the spot -------------------------------------------------------------------
@@ -346,8 +323,8 @@ def equity(hands, dead=(), *, exact=None, trials=None, seed=None, threads=None) 
     _check_no_card_twice(parsed, dead_cards)
     exact = _check_exact(exact)
     trials = _check_trials(trials)
-    seed = _check_seed(seed)
-    _check_threads(threads)
+    seed = check_seed(seed)
+    check_threads(threads)
     spot = _make_spot(parsed, dead_cards)
 
     if exact is None:

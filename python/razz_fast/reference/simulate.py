@@ -16,6 +16,7 @@ import time
 
 from razz_fast.errors import IllegalActionError
 from razz_fast.events import Action
+from razz_fast.reference.arguments import check_seed, check_threads, is_int
 from razz_fast.reference.evaluation import rank
 from razz_fast.reference.generator import MASK64, Xoshiro256PlusPlus
 from razz_fast.reference.hand import Hand
@@ -44,12 +45,8 @@ def chunk_seed(seed: int, chunk: int) -> int:
 # --- argument checks -----------------------------------------------------------
 
 
-def _is_int(value) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _check_hands(hands) -> int:
-    if not _is_int(hands):
+    if not is_int(hands):
         raise TypeError(f"hands must be an int, not {type(hands).__name__}")
     if hands < 1:
         raise ValueError(f"hands must be at least 1, got {hands}")
@@ -57,7 +54,7 @@ def _check_hands(hands) -> int:
 
 
 def _check_players(players) -> int:
-    if not _is_int(players):
+    if not is_int(players):
         raise TypeError(f"players must be an int, not {type(players).__name__}")
     if not _MIN_PLAYERS <= players <= _MAX_PLAYERS:
         raise ValueError(f"players must be in {_MIN_PLAYERS}..{_MAX_PLAYERS}, got {players}")
@@ -75,7 +72,7 @@ def _check_rules(rules) -> Rules:
 
 
 def _check_stack(value, where: str) -> int:
-    if not _is_int(value):
+    if not is_int(value):
         raise TypeError(f"{where} must be an int, not {type(value).__name__}")
     if not 1 <= value <= MAX_CHIPS:
         raise ValueError(f"{where} must be in 1..{MAX_CHIPS}, got {value}")
@@ -89,28 +86,14 @@ def _check_stacks(stacks, players: int, rules: Rules) -> list[int]:
         if len(stacks) != players:
             raise ValueError(f"stacks has {len(stacks)} entries but there are {players} players")
         return [_check_stack(value, f"stacks[{seat}]") for seat, value in enumerate(stacks)]
-    if _is_int(stacks):
+    if is_int(stacks):
         return [_check_stack(stacks, "stacks")] * players
     raise TypeError(f"stacks must be None, an int or a list of ints, not {type(stacks).__name__}")
 
 
-def _check_seed(seed) -> int:
-    if seed is None:
-        return int.from_bytes(os.urandom(8), "little")
-    if not _is_int(seed):
-        raise TypeError(f"seed must be an int or None, not {type(seed).__name__}")
-    if not 0 <= seed <= MASK64:
-        raise ValueError(f"seed must be in 0..2**64-1, got {seed}")
-    return int(seed)
-
-
-def _check_threads(threads) -> None:
-    if threads is None:
-        return
-    if not _is_int(threads):
-        raise TypeError(f"threads must be an int or None, not {type(threads).__name__}")
-    if not 1 <= threads <= 1024:
-        raise ValueError(f"threads must be 1..1024, got {threads}")
+def _seed_or_random(seed) -> int:
+    checked = check_seed(seed)
+    return int.from_bytes(os.urandom(8), "little") if checked is None else checked
 
 
 def _check_progress(progress) -> None:
@@ -207,8 +190,8 @@ def simulate(
     seats = resolve_strategies(strategies, players)
     rules = _check_rules(rules)
     stacks = _check_stacks(stacks, players, rules)
-    seed = _check_seed(seed)
-    _check_threads(threads)
+    seed = _seed_or_random(seed)
+    check_threads(threads)
     _check_progress(progress)
 
     totals = Totals(players=players)
