@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal, InvalidOperation
-from typing import Optional
 
 from razz_fast.histories.model import SLOTS, HandHistory, Payout, Play, Seat, Show
 
@@ -26,7 +25,7 @@ def money_scale(text: str) -> int:
     return 100 if any(c in text for c in CURRENCIES) or _DECIMAL.search(text) else 1
 
 
-def currency_of(text: str) -> Optional[str]:
+def currency_of(text: str) -> str | None:
     for symbol in CURRENCIES:
         if symbol in text:
             return symbol
@@ -55,10 +54,10 @@ class Lines:
         return int(units)
 
 
-def card_tokens(text: str) -> list[Optional[str]]:
+def card_tokens(text: str) -> list[str | None]:
     """``"[Td 2s X]"`` or ``"Td,2s,null"`` → ``["Td", "2s", None]``; any
     other token raises ValueError."""
-    cards: list[Optional[str]] = []
+    cards: list[str | None] = []
     for token in re.split(r"[\s,\[\]]+", text):
         if not token:
             continue
@@ -118,7 +117,7 @@ class Builder(Lines):
         line: int,
         *,
         amount: int = 0,
-        to: Optional[int] = None,
+        to: int | None = None,
         all_in: bool = False,
     ) -> None:
         """Record a play; ``to`` is a raise-to total (this round), which is
@@ -133,26 +132,24 @@ class Builder(Lines):
         text = self.hand.lines[line - self.hand.first_line]
         self.hand.plays.append(Play(self.street, name, kind, amount, all_in, line, text))
 
-    def payout(self, name: str, kind: str, amount: int, line: int, pot: Optional[str] = None):
+    def payout(self, name: str, kind: str, amount: int, line: int, pot: str | None = None):
         name = self.known(name, line)
         text = self.hand.lines[line - self.hand.first_line]
         self.hand.payouts.append(Payout(name, kind, amount, pot, line, text))
 
     # -- cards -------------------------------------------------------------
-    def cards(self, text: str, line: int) -> list[Optional[str]]:
+    def cards(self, text: str, line: int) -> list[str | None]:
         try:
             return card_tokens(text)
         except ValueError as error:
             raise self.hand.error(str(error), line) from None
 
-    def put(self, name: str, slot: int, card: Optional[str], line: int) -> None:
+    def put(self, name: str, slot: int, card: str | None, line: int) -> None:
         if card is None:
             return
         slots = self.hand.cards[self.known(name, line)]
         if slots[slot] is not None and slots[slot] != card:
-            raise self.hand.error(
-                f"{name}'s card {slot + 1} was {slots[slot]}, now {card}", line
-            )
+            raise self.hand.error(f"{name}'s card {slot + 1} was {slots[slot]}, now {card}", line)
         slots[slot] = card
 
     def dealt_line(self, rest: str, line: int, sep: str = " ") -> None:
@@ -161,7 +158,7 @@ class Builder(Lines):
         name, cards = self.player_at(rest, line, sep)
         self.dealt(name, self.cards(cards, line), line)
 
-    def dealt(self, name: str, cards: list[Optional[str]], line: int) -> None:
+    def dealt(self, name: str, cards: list[str | None], line: int) -> None:
         """A street's deal as most sites print it: on third street the three
         cards (or the up card alone); later, optionally the cards so far,
         then the new card last."""
@@ -188,7 +185,7 @@ class Builder(Lines):
         elif earlier:
             raise self.hand.error(f"{len(cards)} cards listed on street {self.street}", line)
 
-    def shown(self, name: str, cards: list[Optional[str]], description, line: int) -> None:
+    def shown(self, name: str, cards: list[str | None], description, line: int) -> None:
         """Cards shown (or mucked face up) lie in dealing order."""
         if len(cards) > SLOTS:
             raise self.hand.error(f"{len(cards)} cards shown", line)
@@ -205,7 +202,7 @@ SECTION = re.compile(r"^\*\*\* (.+?) \*\*\*(.*)$")
 _ORDINAL = {"3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "RIVER": 7}
 
 
-def street_of(name: str) -> Optional[int]:
+def street_of(name: str) -> int | None:
     """``"3rd STREET"``, ``"4TH STREET"``, ``"RIVER"`` → 3, 4, 7; else None."""
     name = name.upper()
     if name == "RIVER":

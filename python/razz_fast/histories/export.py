@@ -10,7 +10,7 @@ money (``scale=100``: chips are cents).
 
 from __future__ import annotations
 
-from typing import Optional, Sequence
+from collections.abc import Sequence
 
 import razz_fast
 from razz_fast.histories import pokerstars
@@ -24,7 +24,7 @@ _STREET = {3: "3rd STREET", 4: "4th STREET", 5: "5th STREET", 6: "6th STREET", 7
 def to_pokerstars(
     hand,
     *,
-    names: Optional[Sequence[str]] = None,
+    names: Sequence[str] | None = None,
     hand_id: int = 1,
     table: str = "razz_fast",
     currency: str = "",
@@ -120,7 +120,9 @@ def to_pokerstars(
             if seat == excess_seat and awards > excess_from:
                 out.append(f"Uncalled bet ({money(amount)}) returned to {names[seat]}")
                 continue
-            out.append(f"{names[seat]} collected {money(amount)} from {_pot_name(contested, awards)}")
+            out.append(
+                f"{names[seat]} collected {money(amount)} from {_pot_name(contested, awards)}"
+            )
     if hand.is_over:
         out.append("*** SUMMARY ***")
         out.append(f"Total pot {money(sum(p.amount for p in pots) - excess)} | Rake {money(0)}")

@@ -3,8 +3,9 @@
 KingsClub deals third street before its first section line and then labels
 each later street one too low (``*** 3RD STREET ***`` deals fourth street).
 Bets, calls and raises are round totals (``calls 40`` after a bring-in of 10
-adds 30); uncalled bets are not logged (the net results show them); the summary gives each seat's final
-stack and net result, the rake, and ``NAME wins pot (X)``.
+adds 30); uncalled bets are not logged (the net results show them); the
+summary gives each seat's final stack and net result, the rake, and
+``NAME wins pot (X)``.
 """
 
 from __future__ import annotations

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import re
 from html import unescape
-from typing import Optional
 
 from razz_fast.histories._text import Builder, card_tokens, money_scale
 from razz_fast.histories.model import HandHistory, HistoryError
@@ -50,7 +49,7 @@ def describe(best: list[str]) -> str:
     return "-".join(card[0] for card in best)
 
 
-def _tag(text: str) -> Optional[tuple[bool, str, dict, bool]]:
+def _tag(text: str) -> tuple[bool, str, dict, bool] | None:
     found = _TAG.match(text)
     if not found:
         return None
@@ -81,7 +80,9 @@ def parse_file(text: str, source, result) -> None:
         elif name == "game" and not closing:
             if start is not None:
                 result.errors.append(
-                    HistoryError("game not closed", line=start + 1, text=lines[start], source=source)
+                    HistoryError(
+                        "game not closed", line=start + 1, text=lines[start], source=source
+                    )
                 )
             start = index
         elif name == "game" and closing and start is not None:
@@ -95,8 +96,12 @@ def parse_file(text: str, source, result) -> None:
             start = None
     if start is not None:
         result.errors.append(
-            HistoryError("game not closed: the file ends inside it", line=start + 1,
-                         text=lines[start], source=source)
+            HistoryError(
+                "game not closed: the file ends inside it",
+                line=start + 1,
+                text=lines[start],
+                source=source,
+            )
         )
 
 
@@ -138,7 +143,9 @@ def _parse(lines: list[str], first_line: int, stakes: str, source) -> HandHistor
             continue
         if name == "player":
             if attrs.get("dealtin") == "true":
-                b.seat(int(attrs["seat"]), attrs["nickname"], b.amount(attrs["balance"], line), line)
+                b.seat(
+                    int(attrs["seat"]), attrs["nickname"], b.amount(attrs["balance"], line), line
+                )
                 by_seat[attrs["seat"]] = attrs["nickname"]
         elif name == "round":
             if attrs.get("id") not in _STREETS:
@@ -155,7 +162,9 @@ def _parse(lines: list[str], first_line: int, stakes: str, source) -> HandHistor
     for attrs, line in winners:
         player = _player(b, attrs, by_seat, line)
         kind = "return" if attrs.get("uncalled") == "true" else "collect"
-        b.payout(player, kind, b.amount(attrs.get("amount", ""), line), line, attrs.get("potnumber"))
+        b.payout(
+            player, kind, b.amount(attrs.get("amount", ""), line), line, attrs.get("potnumber")
+        )
         if attrs.get("hand"):
             known = tuple(card for card in hand.cards[player] if card)
             hand.descriptions.append((known, attrs["hand"], line))

@@ -10,7 +10,6 @@ float ever touches a pot.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Optional
 
 __all__ = ["Seat", "Play", "Show", "Payout", "HandHistory", "HistoryError", "SLOTS"]
 
@@ -29,10 +28,10 @@ class HistoryError(ValueError):
         self,
         message: str,
         *,
-        hand_id: Optional[str] = None,
-        line: Optional[int] = None,
-        text: Optional[str] = None,
-        source: Optional[str] = None,
+        hand_id: str | None = None,
+        line: int | None = None,
+        text: str | None = None,
+        source: str | None = None,
     ) -> None:
         self.message = message
         self.hand_id = hand_id
@@ -99,7 +98,7 @@ class Show:
 
     player: str
     cards: tuple[str, ...]
-    description: Optional[str]
+    description: str | None
     line: int
     text: str
 
@@ -112,7 +111,7 @@ class Payout:
     player: str
     kind: str
     amount: int
-    pot: Optional[str]
+    pot: str | None
     line: int
     text: str
 
@@ -132,23 +131,23 @@ class HandHistory:
     hand_id: str
     table: str
     tournament: bool
-    currency: Optional[str]
+    currency: str | None
     scale: int
     ante: int
     small_bet: int
     big_bet: int
     #: The bring-in as the site states or posts it in full (None: unknown).
-    bring_in: Optional[int] = None
+    bring_in: int | None = None
     seats: list[Seat] = field(default_factory=list)
-    cards: dict[str, list[Optional[str]]] = field(default_factory=dict)
+    cards: dict[str, list[str | None]] = field(default_factory=dict)
     #: The seventh-street community card, if the deck ran short.
-    community: Optional[str] = None
+    community: str | None = None
     plays: list[Play] = field(default_factory=list)
     shows: list[Show] = field(default_factory=list)
     payouts: list[Payout] = field(default_factory=list)
     descriptions: list[tuple[tuple[str, ...], str, int]] = field(default_factory=list)
-    total_pot: Optional[int] = None
-    rake: Optional[int] = None
+    total_pot: int | None = None
+    rake: int | None = None
     final_stacks: dict[str, int] = field(default_factory=dict)
     net: dict[str, int] = field(default_factory=dict)
     #: Site conventions replay has to know (see replay.py).
@@ -157,14 +156,14 @@ class HandHistory:
     logs_returns: bool = True
     first_line: int = 1
     lines: list[str] = field(default_factory=list)
-    source: Optional[str] = None
+    source: str | None = None
 
     @property
     def players(self) -> list[str]:
         """Names in seat order."""
         return [seat.name for seat in self.seats]
 
-    def error(self, message: str, line: Optional[int] = None) -> HistoryError:
+    def error(self, message: str, line: int | None = None) -> HistoryError:
         """A HistoryError naming this hand and, if given, a file line."""
         text = None
         if line is not None and 0 <= line - self.first_line < len(self.lines):

@@ -112,7 +112,10 @@ PATTERNS = [
     (_verb(r"folds(?: (\[[^\]]*\]))?"), _folds),
     (re.compile(r"^Dealt to (.+)$"), _dealt),
     (_verb(r"shows (\[[^\]]*\])(?: \((Lo: [^)]*)\))?"), _shows),
-    (re.compile(r"^(.+?) collected " + _AMT + r" from ((?:main |side )?pot(?:-\d+)?)$"), _collected),
+    (
+        re.compile(r"^(.+?) collected " + _AMT + r" from ((?:main |side )?pot(?:-\d+)?)$"),
+        _collected,
+    ),
     (re.compile(r"^Uncalled bet \(" + _AMT + r"\) returned to (.+)$"), _returned),
     (re.compile(r"^Total pot " + _AMT + r".*\| Rake " + _AMT + r"$"), _total),
     (re.compile(r"^(Seat \d+): (.+)$"), _summary_seat),

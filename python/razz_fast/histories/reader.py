@@ -10,9 +10,7 @@ from __future__ import annotations
 
 import codecs
 import os
-import re
 from dataclasses import dataclass, field
-from typing import Optional, Union
 
 from razz_fast.histories import merge, sites
 from razz_fast.histories.model import HandHistory, HistoryError
@@ -27,13 +25,13 @@ class HistoryFile:
     """The razz hands of one file, the errors of hands that could not be
     read, and how many hands of other games were skipped."""
 
-    source: Optional[str]
+    source: str | None
     hands: list[HandHistory] = field(default_factory=list)
     errors: list[HistoryError] = field(default_factory=list)
     skipped: int = 0
 
 
-def decode(data: bytes, source: Optional[str] = None, encoding: Optional[str] = None) -> str:
+def decode(data: bytes, source: str | None = None, encoding: str | None = None) -> str:
     """Sites write UTF-8 (with or without a byte-order mark) or UTF-16 (Full
     Tilt, with a mark). Anything else is refused with the offending offset:
     guessing a code page would silently garble player names."""
@@ -71,9 +69,7 @@ def decode(data: bytes, source: Optional[str] = None, encoding: Optional[str] = 
         ) from None
 
 
-def read_histories(
-    path: Union[str, os.PathLike], *, encoding: Optional[str] = None
-) -> HistoryFile:
+def read_histories(path: str | os.PathLike, *, encoding: str | None = None) -> HistoryFile:
     """Read one hand-history file (any supported site, encoding detected)."""
     source = os.fspath(path)
     with open(source, "rb") as stream:
@@ -85,7 +81,7 @@ def read_histories(
     return parse_histories(text, source=source)
 
 
-def parse_histories(text: str, *, source: Optional[str] = None) -> HistoryFile:
+def parse_histories(text: str, *, source: str | None = None) -> HistoryFile:
     """Parse every hand in ``text``."""
     if not isinstance(text, str):
         raise TypeError(f"text must be str, not {type(text).__name__}")
@@ -121,8 +117,3 @@ def parse_histories(text: str, *, source: Optional[str] = None) -> HistoryFile:
         except HistoryError as error:
             result.errors.append(error)
     return result
-
-
-def hand_id_of(line: str) -> Optional[str]:
-    found = re.search(r"#([\d-]+)", line)
-    return found.group(1) if found else None

@@ -24,7 +24,6 @@ Site conventions the comparison knows about (see docs/HISTORIES.md):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional
 
 import razz_fast
 from razz_fast.errors import RazzError
@@ -84,13 +83,19 @@ def _stakes(history: HandHistory) -> tuple[int, int]:
     return ante, max(posted, default=1)
 
 
-def deck_for(history: HandHistory, names: list[str]) -> list[int]:
+_BURN, _BOARD = (-2, 0), (-1, 6)
+
+
+def deck_for(history: HandHistory, names: list[str], burn_cards: bool = False) -> list[int]:
     """A deck that deals every player the cards the site showed.
 
     The engine deals third street round by round in seat order, then one
-    card a street to each seat still in, in seat order (docs/ENGINE.md §3);
-    who is still in follows from the logged folds. Unknown cards are filled
-    in from the cards nobody saw, lowest index first."""
+    card a street to each seat still in, in seat order, after a burn if
+    ``burn_cards`` (docs/ENGINE.md §3); who is still in follows from the
+    logged folds. A community card is the next card, or, when the burns
+    emptied the deck, the first burn (an explicit deck's burns come back in
+    burn order). Unknown cards are filled in from the cards nobody saw,
+    lowest index first."""
     n = len(names)
     folded_on = {}
     for play in history.plays:
@@ -98,12 +103,17 @@ def deck_for(history: HandHistory, names: list[str]) -> list[int]:
             folded_on.setdefault(play.player, play.street)
     order = [(seat, slot) for slot in (0, 1, 2) for seat in range(n)]
     for street in (4, 5, 6, 7):
+        if burn_cards:
+            order.append(_BURN)
         staying = [seat for seat in range(n) if folded_on.get(names[seat], 8) >= street]
         if street == 7 and 52 - len(order) < len(staying):
-            order.append((-1, 6))  # one community card for everyone
+            if len(order) == 52:  # the community card is the first burn
+                order[order.index(_BURN)] = _BOARD
+            else:
+                order.append(_BOARD)
         else:
             order += [(seat, street - 1) for seat in staying]
-    wanted: list[Optional[int]] = []
+    wanted: list[int | None] = []
     seen: dict[int, tuple[str, int]] = {}
 
     def note(text: str, owner: str, slot: int) -> int:
@@ -113,6 +123,9 @@ def deck_for(history: HandHistory, names: list[str]) -> list[int]:
         return card
 
     for seat, slot in order:
+        if (seat, slot) == _BURN:
+            wanted.append(None)
+            continue
         if seat < 0:
             text = history.community
             wanted.append(note(text, "the board", 6) if text else None)
@@ -141,18 +154,23 @@ def site_description(site: str, cards: tuple[str, ...]) -> str:
 def replay(
     history: HandHistory,
     *,
-    cap: Optional[int] = 4,
+    cap: int | None = 4,
     uncapped_heads_up: bool = False,
     odd_chip: str = "low_card",
+    burn_cards: bool = False,
+    engine=None,
 ) -> Replay:
     """Play ``history`` through the engine and check every logged amount;
-    the first difference raises ``HistoryError`` with the hand and line."""
+    the first difference raises ``HistoryError`` with the hand and line.
+    ``engine`` is the module whose ``Rules`` and ``Hand`` play the hand:
+    ``razz_fast`` (the default) or ``razz_fast.reference``."""
+    engine = razz_fast if engine is None else engine
     seats = sorted(history.seats, key=lambda seat: seat.number)
     names = [seat.name for seat in seats]
     index = {name: seat for seat, name in enumerate(names)}
     ante, bring_in = _stakes(history)
     try:
-        rules = razz_fast.Rules(
+        rules = engine.Rules(
             ante,
             bring_in,
             history.small_bet,
@@ -160,9 +178,10 @@ def replay(
             cap=cap,
             uncapped_heads_up=uncapped_heads_up,
             odd_chip=odd_chip,
+            burn_cards=burn_cards,
         )
-        deck = deck_for(history, names)
-        hand = razz_fast.Hand(rules, [seat.stack for seat in seats], deck=deck)
+        deck = deck_for(history, names, burn_cards)
+        hand = engine.Hand(rules, [seat.stack for seat in seats], deck=deck)
     except RazzError as error:
         raise history.error(f"cannot set up the hand: {error}", history.first_line) from None
 
@@ -186,8 +205,7 @@ def _check_antes(history: HandHistory, hand, names: list[str]) -> None:
         if play.kind == "ante":
             if engine.get(play.player) != play.amount:
                 raise history.error(
-                    f"the engine posts an ante of {engine.get(play.player, 0)}"
-                    f" for {play.player}",
+                    f"the engine posts an ante of {engine.get(play.player, 0)} for {play.player}",
                     play.line,
                 )
             del engine[play.player]
@@ -236,7 +254,9 @@ def _check_cards(history: HandHistory, hand, names: list[str]) -> None:
             if text is None:
                 continue
             if slot >= len(engine):
-                raise history.error(f"the site shows {name}'s card {slot + 1}; the engine dealt none")
+                raise history.error(
+                    f"the site shows {name}'s card {slot + 1}; the engine dealt none"
+                )
             if razz_fast.format_cards([engine[slot]]) != text:
                 raise history.error(f"{name}'s card {slot + 1} differs from the deal")
 
@@ -283,9 +303,7 @@ def _check_payouts(history: HandHistory, result: Replay, index: dict) -> None:
     end = history.first_line + len(history.lines) - 1
     for s in range(n):
         if history.logs_returns and site_returned[s] != returned[s]:
-            line = next(
-                (p.line for p in history.payouts if p.kind == "return"), end
-            )
+            line = next((p.line for p in history.payouts if p.kind == "return"), end)
             raise history.error(
                 f"the engine returns {history.text_of(returned[s])} to {result.names[s]},"
                 f" the history {history.text_of(site_returned[s])}",
@@ -302,11 +320,13 @@ def _check_payouts(history: HandHistory, result: Replay, index: dict) -> None:
                 line_of.get(result.names[s], end),
             )
     if sum(shortfall) != rake:
+        short = [s for s in range(n) if shortfall[s]]
+        line = line_of.get(result.names[short[0]], end) if short else end
         raise history.error(
             f"winners won {history.text_of(sum(award))} and collected"
             f" {history.text_of(sum(collected))}, which a rake of {history.text_of(rake)}"
             " does not explain",
-            end,
+            line,
         )
     if history.total_pot is not None:
         pot = sum(award) - (rake if history.total_pot_after_rake else 0)
