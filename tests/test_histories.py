@@ -251,6 +251,8 @@ def test_history_error_pickles():
 
 def test_street_equities_of_a_showdown():
     history = read_histories(DATA / "Stars" / "Razz-8max-USD-200-15-201009.bracket.in.alias.txt")
+    assert history.hands[0].cards_seen("Hero", 4) == ["3c", "Ac", "5s", "2h"]
+    assert history.hands[0].cards_seen("Player0", 7) == ["Jh"]
     rows = street_equities(replay(history.hands[0]), seed=1)
     assert [row.street for row in rows] == [3, 4, 5, 6, 7]
     assert len(rows[0].players) == 8 and rows[1].players == ["Hero", "Player2", "PC [Mittel]"]

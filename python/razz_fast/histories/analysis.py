@@ -11,9 +11,6 @@ from razz_fast.results import EquityResult
 
 __all__ = ["StreetEquity", "street_equities"]
 
-#: The card slots dealt by the end of each street's deal.
-_DEALT_BY = {3: 3, 4: 4, 5: 5, 6: 6, 7: 7}
-
 
 @dataclass(frozen=True)
 class StreetEquity:
@@ -51,14 +48,12 @@ def street_equities(
         players = [name for name in names if folded_on.get(name, 8) >= street]
         if len(players) < 2:
             break
-        dealt = _DEALT_BY[street]
-        cards = [[c for c in history.cards[name][:dealt] if c] for name in players]
+        cards = [history.cards_seen(name, street) for name in players]
         dead = [
-            c
+            card
             for name in names
             if name not in players
-            for c in history.cards[name][: _DEALT_BY[folded_on[name]]]
-            if c
+            for card in history.cards_seen(name, folded_on[name])
         ]
         result = razz_fast.equity(
             [" ".join(hand) for hand in cards], " ".join(dead), trials=trials, seed=seed

@@ -163,6 +163,13 @@ class HandHistory:
         """Names in seat order."""
         return [seat.name for seat in self.seats]
 
+    def cards_seen(self, name: str, street: int) -> list[str]:
+        """The cards of ``name`` dealt by ``street`` (3 to 7) that the
+        history shows, in dealing order."""
+        if not 3 <= street <= 7:
+            raise ValueError(f"street must be 3 to 7, got {street}")
+        return [card for card in self.cards[name][:street] if card is not None]
+
     def error(self, message: str, line: int | None = None) -> HistoryError:
         """A HistoryError naming this hand and, if given, a file line."""
         text = None
