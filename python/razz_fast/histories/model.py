@@ -9,9 +9,10 @@ float ever touches a pot.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
-__all__ = ["Seat", "Play", "Show", "Payout", "HandHistory", "HistoryError", "SLOTS"]
+__all__ = ["unexpected", "Seat", "Play", "Show", "Payout", "HandHistory", "HistoryError", "SLOTS"]
 
 #: A player's seven cards in dealing order: two down, four up, one down.
 SLOTS = 7
@@ -58,6 +59,19 @@ class HistoryError(ValueError):
 
 def _rebuild_error(message, hand_id, line, text, source) -> HistoryError:
     return HistoryError(message, hand_id=hand_id, line=line, text=text, source=source)
+
+
+def unexpected(error: Exception, block: list[str], line: int, source) -> HistoryError:
+    """A hand that broke the reader in a way it did not foresee, reported
+    like any unreadable hand (and worth a bug report)."""
+    found = re.search(r"#([\w-]+)|id=\"([\w-]+)\"", block[0]) if block else None
+    return HistoryError(
+        f"cannot read the hand ({type(error).__name__}: {error})",
+        hand_id=(found.group(1) or found.group(2)) if found else None,
+        line=line,
+        text=block[0] if block else None,
+        source=source,
+    )
 
 
 @dataclass(frozen=True)
@@ -136,7 +150,7 @@ class HandHistory:
     ante: int
     small_bet: int
     big_bet: int
-    #: The bring-in as the site states or posts it in full (None: unknown).
+    #: The bring-in as posted in full (None: never posted in full).
     bring_in: int | None = None
     seats: list[Seat] = field(default_factory=list)
     cards: dict[str, list[str | None]] = field(default_factory=dict)
@@ -150,10 +164,22 @@ class HandHistory:
     rake: int | None = None
     final_stacks: dict[str, int] = field(default_factory=dict)
     net: dict[str, int] = field(default_factory=dict)
+    #: The summary's own account, where the site gives one: what each
+    #: player collected and the street each player folded on.
+    summary_collected: dict[str, int] = field(default_factory=dict)
+    summary_folds: dict[str, int] = field(default_factory=dict)
+    #: The file line of the summary (for errors about it), and of each card.
+    summary_line: int | None = None
+    summary_lines: dict[str, int] = field(default_factory=dict)
+    card_lines: dict[str, list[int | None]] = field(default_factory=dict)
     #: Site conventions replay has to know (see replay.py).
     collect_includes_return: bool = False
     total_pot_after_rake: bool = False
     logs_returns: bool = True
+    #: The site writes a rake (or summary) line in every hand, so a hand
+    #: without one is incomplete; and marks every all-in.
+    logs_rake: bool = True
+    marks_all_in: bool = False
     first_line: int = 1
     lines: list[str] = field(default_factory=list)
     source: str | None = None

@@ -13,11 +13,10 @@ import os
 from dataclasses import dataclass, field
 
 from razz_fast.histories import merge, sites
-from razz_fast.histories.model import HandHistory, HistoryError
+from razz_fast.histories._text import HandCancelled
+from razz_fast.histories.model import HandHistory, HistoryError, unexpected
 
 __all__ = ["HistoryFile", "read_histories", "parse_histories", "decode"]
-
-TEXT_SITES = sites.TEXT
 
 
 @dataclass
@@ -94,7 +93,7 @@ def parse_histories(text: str, *, source: str | None = None) -> HistoryFile:
     starts = [
         (index, site)
         for index, line in enumerate(lines)
-        for site in TEXT_SITES
+        for site in sites.TEXT
         if site.HEADER.match(line.lstrip("\ufeff"))
     ]
     if not starts and text.strip():
@@ -114,6 +113,10 @@ def parse_histories(text: str, *, source: str | None = None) -> HistoryFile:
             continue
         try:
             result.hands.append(site.parse(block, index + 1, source))
+        except HandCancelled:
+            result.skipped += 1
         except HistoryError as error:
             result.errors.append(error)
+        except Exception as error:  # a reader bug must not lose the file's other hands
+            result.errors.append(unexpected(error, block, index + 1, source))
     return result
