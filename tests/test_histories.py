@@ -243,6 +243,14 @@ def test_encodings(tmp_path):
     assert loaded.hands == []
     assert "not UTF-8 text (byte 0x80" in str(loaded.errors[0])
     assert len(read_histories(latin, encoding="cp1252").hands) == 1
+    # One hand with a byte that is not UTF-8: that hand is refused, at its line.
+    stars = STARS_CASH.read_text().replace("willy32948", "willy€32948")
+    one_bad = tmp_path / "one-bad"
+    one_bad.write_bytes(stars.encode("cp1252"))
+    loaded = read_histories(one_bad)
+    assert len(loaded.hands) == 8
+    [error] = loaded.errors
+    assert (error.hand_id, error.line) == ("35874566077", 4) and "byte 0x80" in error.message
     odd = tmp_path / "odd"
     odd.write_bytes(text.encode("utf-16") + b"x")
     assert "odd number of bytes" in str(read_histories(odd).errors[0])

@@ -15,7 +15,7 @@ import re
 from html import unescape
 
 from razz_fast.histories._text import Builder, card_tokens, finish, money_scale
-from razz_fast.histories.model import HandHistory, HistoryError, unexpected
+from razz_fast.histories.model import HandHistory, HistoryError, undecoded_line, unexpected
 
 SITE = "Merge"
 _TAG = re.compile(r"^<(/?)(\w+)((?:\s+[\w-]+=\"[^\"]*\")*)\s*/?>$")
@@ -92,8 +92,11 @@ def parse_file(text: str, source, result) -> None:
                 )
             start = index
         elif name == "game" and closing and start is not None:
+            undecoded = undecoded_line(lines[start : index + 1], start + 1, source)
             if not razz:
                 result.skipped += 1
+            elif undecoded:
+                result.errors.append(undecoded)
             else:
                 try:
                     result.hands.append(

@@ -12,7 +12,17 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-__all__ = ["unexpected", "Seat", "Play", "Show", "Payout", "HandHistory", "HistoryError", "SLOTS"]
+__all__ = [
+    "unexpected",
+    "undecoded_line",
+    "Seat",
+    "Play",
+    "Show",
+    "Payout",
+    "HandHistory",
+    "HistoryError",
+    "SLOTS",
+]
 
 #: A player's seven cards in dealing order: two down, four up, one down.
 SLOTS = 7
@@ -64,14 +74,39 @@ def _rebuild_error(message, hand_id, line, text, source) -> HistoryError:
 def unexpected(error: Exception, block: list[str], line: int, source) -> HistoryError:
     """A hand that broke the reader in a way it did not foresee, reported
     like any unreadable hand (and worth a bug report)."""
-    found = re.search(r"#([\w-]+)|id=\"([\w-]+)\"", block[0]) if block else None
     return HistoryError(
         f"cannot read the hand ({type(error).__name__}: {error})",
-        hand_id=(found.group(1) or found.group(2)) if found else None,
+        hand_id=_hand_id_in(block[0]) if block else None,
         line=line,
         text=block[0] if block else None,
         source=source,
     )
+
+
+_ESCAPED = re.compile("[\udc80-\udcff]")
+
+
+def undecoded_line(block: list[str], first_line: int, source) -> HistoryError | None:
+    """The first line of a hand holding bytes that were not UTF-8."""
+    for offset, line in enumerate(block):
+        found = _ESCAPED.search(line)
+        if found:
+            byte = ord(found.group()) - 0xDC00
+            return HistoryError(
+                f"not UTF-8 text (byte {byte:#04x} at column {found.start() + 1});"
+                " pass encoding= if the file uses another encoding",
+                hand_id=_hand_id_in(block[0]),
+                line=first_line + offset,
+                text=_ESCAPED.sub("\ufffd", line),
+                source=source,
+            )
+    return None
+
+
+def _hand_id_in(header: str) -> str | None:
+    """The hand number in a header line (``#123`` or a Merge ``id="…"``)."""
+    found = re.search(r"#([\w-]+)|id=\"([\w-]+)\"", header)
+    return (found.group(1) or found.group(2)) if found else None
 
 
 @dataclass(frozen=True)
