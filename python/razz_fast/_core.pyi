@@ -15,6 +15,7 @@ __all__ = [
     "equity_tallies",
     "equity_units",
     "equity_slice",
+    "SAMPLE_CHUNK",
 ]
 
 from collections.abc import Callable, Iterable, Sequence
@@ -189,6 +190,8 @@ def equity_tallies(
     """Integer tallies of the equity of `hands` (lists of card indices) with
     `dead` cards out: exact when `exact` is True, or None and the spot is
     small; otherwise `trials` samples seeded by `seed`."""
+
+SAMPLE_CHUNK: int
 
 def equity_units(
     hands: Sequence[Sequence[int]],

@@ -93,5 +93,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(equity_tallies, m)?)?;
     m.add_function(wrap_pyfunction!(equity_units, m)?)?;
     m.add_function(wrap_pyfunction!(equity_slice, m)?)?;
+    m.add("SAMPLE_CHUNK", equity::SAMPLE_CHUNK)?;
     Ok(())
 }
