@@ -265,6 +265,18 @@ def test_ctrl_c_cancels_the_outstanding_tasks(client):
     assert left == 0, f"{left} tasks still on the scheduler"
 
 
+def test_without_a_client_the_error_says_what_to_do():
+    code = (
+        "import razz_fast.distributed as rfd\n"
+        "try:\n"
+        "    rfd.simulate(10, seed=1)\n"
+        "except ValueError as error:\n"
+        "    print('ValueError:', error)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert "ValueError: no Dask client" in done.stdout, done.stderr
+
+
 BLOCK_DASK = """
 import importlib.abc, sys
 

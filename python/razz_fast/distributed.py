@@ -100,7 +100,7 @@ def _run_tasks(
     Ctrl-C) cancels the tasks still outstanding."""
     token = uuid.uuid4().hex
     keys = [f"{name}-{token}-{i}" for i in range(len(tasks))]
-    task_id = {key: i for i, key in enumerate(keys)}
+    task_id: dict[Any, int] = {key: i for i, key in enumerate(keys)}
     results: dict[int, Any] = {}
     futures: list[Any] = []
     try:
