@@ -35,6 +35,7 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=10**8)
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     args = parser.parse_args()
+    load_at_start = os.getloadavg()[0]
 
     from dask.distributed import Client, LocalCluster
 
@@ -76,6 +77,10 @@ def main() -> None:
             f"| {name:<50} | {local_s:>6.1f} s | {remote_s:>6.1f} s | {remote_s / local_s:>11.3f} |"
         )
     print("\nBoth runs of each row gave the same result, bit for bit.")
+    print(
+        "Load average (1 min) at the start and end: "
+        f"{load_at_start:.1f}, {os.getloadavg()[0]:.1f} (other work on the machine skews a row)"
+    )
     client.close()
     cluster.close()
 
