@@ -124,6 +124,87 @@ def _equity(args: argparse.Namespace) -> int:
     return 0
 
 
+_STREET_NAMES = {3: "3rd", 4: "4th", 5: "5th", 6: "6th", 7: "7th"}
+
+
+def _replay(args: argparse.Namespace) -> int:
+    from razz_fast.histories import HistoryError, read_histories, replay
+    from razz_fast.histories.analysis import street_equities
+
+    records, failures = [], 0
+    for path in args.files:
+        loaded = read_histories(path)
+        if not args.json:
+            skipped = f", {loaded.skipped} hands of other games skipped" if loaded.skipped else ""
+            print(f"{path}: {len(loaded.hands)} razz hands{skipped}")
+        for error in loaded.errors:
+            failures += 1
+            records.append(
+                {
+                    "file": path,
+                    "hand": error.hand_id,
+                    "ok": False,
+                    "line": error.line,
+                    "error": error.message,
+                }
+            )
+            if not args.json:
+                print(f"  unreadable: {error}")
+        for history in loaded.hands:
+            record = {
+                "file": path,
+                "hand": history.hand_id,
+                "site": history.site,
+                "table": history.table,
+                "players": history.players,
+            }
+            records.append(record)
+            try:
+                replayed = replay(history)
+            except HistoryError as error:
+                failures += 1
+                record.update(ok=False, line=error.line, error=error.message)
+                if not args.json:
+                    print(
+                        f"  hand {history.hand_id}: MISMATCH at line {error.line}: "
+                        f"{error.message}\n    {(error.text or '').strip()}"
+                    )
+                continue
+            net = dict(zip(replayed.names, replayed.net))
+            record.update(ok=True, net=net, rake=replayed.rake, scale=history.scale)
+            rows = []
+            if not args.no_equity and len(replayed.hand.showdown_order) >= 2:
+                rows = street_equities(replayed, trials=args.trials, seed=args.seed)
+            record["equity"] = [
+                {
+                    "street": row.street,
+                    "players": row.players,
+                    "equity": row.result.equity,
+                    "exact": row.result.exact,
+                }
+                for row in rows
+            ]
+            if args.json:
+                continue
+            winners = [name for name, value in net.items() if value > 0]
+            print(
+                f"  hand {history.hand_id}: ok, {len(history.seats)} players, "
+                f"rake {history.text_of(replayed.rake)}, "
+                f"won by {', '.join(winners) or 'nobody'}"
+            )
+            for row in rows:
+                shares = "  ".join(
+                    f"{name} {share:.1%}" for name, share in zip(row.players, row.result.equity)
+                )
+                how = "exact" if row.result.exact else "sampled"
+                print(f"    {_STREET_NAMES[row.street]} ({how}): {shares}")
+    if args.json:
+        print(json.dumps(records, indent=2))
+    elif failures:
+        print(f"{failures} hand(s) did not replay", file=sys.stderr)
+    return 1 if failures else 0
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="razz-fast", description="Fast, correct razz (ace-to-five low) tools."
@@ -180,6 +261,21 @@ def _parser() -> argparse.ArgumentParser:
     eq.add_argument("--threads", type=int, default=None)
     eq.add_argument("--json", action="store_true")
     eq.set_defaults(run=_equity)
+
+    rep = commands.add_parser(
+        "replay",
+        help="replay site hand histories and check every amount",
+        description="Read PokerStars, Full Tilt, Winamax, KingsClub and Merge razz hand "
+        "histories, replay each hand through the engine, check every posted, bet, called, "
+        "returned and collected amount and the site's hand descriptions, and print each "
+        "showdown hand's equity street by street. Exit status 1 if any hand differs.",
+    )
+    rep.add_argument("files", nargs="+", help="hand-history files")
+    rep.add_argument("--no-equity", action="store_true", help="skip the equity per street")
+    rep.add_argument("--trials", type=int, default=None, help="samples where not exact")
+    rep.add_argument("--seed", type=int, default=0, help="seed for sampled equity (0)")
+    rep.add_argument("--json", action="store_true")
+    rep.set_defaults(run=_replay)
     return parser
 
 

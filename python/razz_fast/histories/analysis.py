@@ -1,0 +1,62 @@
+"""Equity street by street for a replayed hand: what each player still in
+could expect at each point, from every card the history reveals."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import razz_fast
+from razz_fast.histories.replay import Replay
+from razz_fast.results import EquityResult
+
+__all__ = ["StreetEquity", "street_equities"]
+
+
+@dataclass(frozen=True)
+class StreetEquity:
+    """The players in the hand when ``street`` was dealt, the cards known
+    for each, the dead cards (seen cards of players already out), and their
+    equity."""
+
+    street: int
+    players: list[str]
+    cards: list[list[str]]
+    dead: list[str]
+    result: EquityResult
+
+
+def street_equities(
+    replayed: Replay, *, trials: int | None = None, seed: int = 0
+) -> list[StreetEquity]:
+    """Equity on every street from third to the last one dealt, for the
+    players still in when it was dealt (known cards only: a card the site
+    never showed is an unknown card to come). Exact where cheap, else
+    sampled with ``seed``. Streets with fewer than two players, and a
+    seventh street played with a community card, are left out."""
+    history, names = replayed.history, replayed.names
+    folded_on = {}
+    for play in history.plays:
+        if play.kind == "fold":
+            folded_on.setdefault(play.player, play.street)
+    last = max((play.street for play in history.plays), default=3)
+    if len(replayed.hand.showdown_order) >= 2:
+        last = 7
+    rows = []
+    for street in range(3, last + 1):
+        if street == 7 and history.community:
+            break
+        players = [name for name in names if folded_on.get(name, 8) >= street]
+        if len(players) < 2:
+            break
+        cards = [history.cards_seen(name, street) for name in players]
+        dead = [
+            card
+            for name in names
+            if name not in players
+            for card in history.cards_seen(name, folded_on[name])
+        ]
+        result = razz_fast.equity(
+            [" ".join(hand) for hand in cards], " ".join(dead), trials=trials, seed=seed
+        )
+        rows.append(StreetEquity(street, players, cards, dead, result))
+    return rows

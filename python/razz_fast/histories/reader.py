@@ -1,0 +1,119 @@
+"""Reading history files: bytes to text, text to hands, hands to sites.
+
+A file may mix sites' games (a mixed-game session holds stud, hold'em and
+razz); only razz hands are parsed, the rest are counted and skipped. A hand
+that cannot be read becomes an error naming it and its line, and the file's
+other hands still load.
+"""
+
+from __future__ import annotations
+
+import codecs
+import os
+from dataclasses import dataclass, field
+
+from razz_fast.histories import merge, sites
+from razz_fast.histories.model import HandHistory, HistoryError
+
+__all__ = ["HistoryFile", "read_histories", "parse_histories", "decode"]
+
+TEXT_SITES = sites.TEXT
+
+
+@dataclass
+class HistoryFile:
+    """The razz hands of one file, the errors of hands that could not be
+    read, and how many hands of other games were skipped."""
+
+    source: str | None
+    hands: list[HandHistory] = field(default_factory=list)
+    errors: list[HistoryError] = field(default_factory=list)
+    skipped: int = 0
+
+
+def decode(data: bytes, source: str | None = None, encoding: str | None = None) -> str:
+    """Sites write UTF-8 (with or without a byte-order mark) or UTF-16 (Full
+    Tilt, with a mark). Anything else is refused with the offending offset:
+    guessing a code page would silently garble player names."""
+    if encoding is not None:
+        try:
+            return data.decode(encoding)
+        except (LookupError, UnicodeDecodeError) as error:
+            raise HistoryError(f"cannot decode as {encoding}: {error}", source=source) from None
+    for bom, name in (
+        (codecs.BOM_UTF8, "utf-8"),
+        (codecs.BOM_UTF16_LE, "utf-16-le"),
+        (codecs.BOM_UTF16_BE, "utf-16-be"),
+    ):
+        if data.startswith(bom):
+            body = data[len(bom) :]
+            if name != "utf-8" and len(body) % 2:
+                # Some Full Tilt files end in one stray newline byte.
+                if body[-1:] not in (b"\n", b"\r", b"\x00"):
+                    raise HistoryError("UTF-16 file with an odd number of bytes", source=source)
+                body = body[:-1]
+            break
+    else:
+        name, body = "utf-8", data
+        # UTF-16 without a mark: every other byte of ASCII text is zero.
+        if len(data) >= 4 and data[1] == 0 and data[3] == 0 and data[0] and data[2]:
+            name = "utf-16-le"
+            body = data[: len(data) - len(data) % 2]
+    try:
+        return body.decode(name)
+    except UnicodeDecodeError as error:
+        raise HistoryError(
+            f"not {name.upper()} text (byte {body[error.start]:#04x} at offset {error.start});"
+            " pass encoding= if the file uses another encoding",
+            source=source,
+        ) from None
+
+
+def read_histories(path: str | os.PathLike, *, encoding: str | None = None) -> HistoryFile:
+    """Read one hand-history file (any supported site, encoding detected)."""
+    source = os.fspath(path)
+    with open(source, "rb") as stream:
+        data = stream.read()
+    try:
+        text = decode(data, source, encoding)
+    except HistoryError as error:
+        return HistoryFile(source, errors=[error])
+    return parse_histories(text, source=source)
+
+
+def parse_histories(text: str, *, source: str | None = None) -> HistoryFile:
+    """Parse every hand in ``text``."""
+    if not isinstance(text, str):
+        raise TypeError(f"text must be str, not {type(text).__name__}")
+    result = HistoryFile(source)
+    text = text.lstrip("\ufeff")
+    if text.lstrip().startswith("<"):
+        merge.parse_file(text, source, result)
+        return result
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    starts = [
+        (index, site)
+        for index, line in enumerate(lines)
+        for site in TEXT_SITES
+        if site.HEADER.match(line.lstrip("\ufeff"))
+    ]
+    if not starts and text.strip():
+        result.errors.append(HistoryError("no hand of a known site in the file", source=source))
+    leading = lines[: starts[0][0]] if starts else []
+    if any(line.strip() for line in leading):
+        result.errors.append(
+            HistoryError("text before the first hand", line=1, text=leading[0], source=source)
+        )
+    for number, (index, site) in enumerate(starts):
+        end = starts[number + 1][0] if number + 1 < len(starts) else len(lines)
+        block = lines[index:end]
+        while block and not block[-1].strip():
+            block.pop()
+        if not site.is_razz(block[0]):
+            result.skipped += 1
+            continue
+        try:
+            result.hands.append(site.parse(block, index + 1, source))
+        except HistoryError as error:
+            result.errors.append(error)
+    return result

@@ -1,0 +1,364 @@
+"""Replaying a parsed history through the hand engine, checking every amount.
+
+The engine is given the site's stakes and stacks and a deck that deals each
+player the cards the site showed (cards nobody saw are filled from the
+unseen ones, which cannot change any logged amount); then every logged
+action is played and the engine's amounts are compared with the site's:
+antes, each bring-in, completion, bet, raise and call, uncalled returns,
+the rake and what each player collected, and the site's low descriptions.
+The first difference is raised as a ``HistoryError`` naming the hand and
+the line.
+
+Site conventions the comparison knows about (see docs/HISTORIES.md):
+
+- Rake is taken from what the winners collect. When several players collect
+  and a rake was taken, the rake must account for the whole difference
+  between what they won and what they collected; a site that logs no rake
+  (Merge) is taken to have raked exactly that difference.
+- An ante larger than every other player's contribution is returned by some
+  sites as an "uncalled bet"; the engine awards it back as a pot only that
+  player contributed to. Both count as a return.
+- Winamax logs no uncalled bet and counts it in the winner's collected sum.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import razz_fast
+from razz_fast.errors import RazzError
+from razz_fast.events import Action
+from razz_fast.histories import sites
+from razz_fast.histories.model import SLOTS, HandHistory
+
+__all__ = ["Replay", "replay", "deck_for", "site_description"]
+
+_AGGRESSIVE = (Action.COMPLETE, Action.BET, Action.RAISE)
+_ACTION = {
+    "bring_in": (Action.BRING_IN,),
+    "call": (Action.CALL,),
+    "check": (Action.CHECK,),
+    "fold": (Action.FOLD,),
+    "complete": _AGGRESSIVE,
+    "bet": _AGGRESSIVE,
+    "raise": _AGGRESSIVE,
+    "all_in": (Action.BRING_IN, Action.CALL) + _AGGRESSIVE,
+}
+
+
+@dataclass
+class Replay:
+    """A history played through the engine: the finished ``hand``, the
+    player name of each engine seat, the rules and deck used, and the rake
+    and amounts collected per seat as the site logged them."""
+
+    history: HandHistory
+    hand: razz_fast.Hand
+    names: list[str]
+    rules: razz_fast.Rules
+    deck: list[int]
+    rake: int
+    collected: list[int]
+    rake_paid: list[int]
+
+    @property
+    def net(self) -> list[int]:
+        """Each seat's result after rake, as the site paid it."""
+        return [pay - rake for pay, rake in zip(self.hand.payoffs, self.rake_paid)]
+
+
+def _stakes(history: HandHistory) -> tuple[int, int]:
+    """The ante and bring-in: a site's header may give the ante; otherwise
+    the largest full ante posted. The bring-in is the one posted in full; a
+    short all-in bring-in plays the same as a full one of its size; a
+    bring-in never posted (the player completed, or nobody could bet)
+    changes no amount, so the smallest unit stands in for it, which lets a
+    short stack complete as it did at the table."""
+    antes = [p.amount for p in history.plays if p.kind == "ante"]
+    full = [p.amount for p in history.plays if p.kind == "ante" and not p.all_in]
+    ante = history.ante or (max(full) if full else max(antes, default=0))
+    if history.bring_in is not None:
+        return ante, history.bring_in
+    posted = [p.amount for p in history.plays if p.kind == "bring_in"]
+    return ante, max(posted, default=1)
+
+
+_BURN, _BOARD = (-2, 0), (-1, 6)
+
+
+def deck_for(history: HandHistory, names: list[str], burn_cards: bool = False) -> list[int]:
+    """A deck that deals every player the cards the site showed.
+
+    The engine deals third street round by round in seat order, then one
+    card a street to each seat still in, in seat order, after a burn if
+    ``burn_cards`` (docs/ENGINE.md §3); who is still in follows from the
+    logged folds. A community card is the next card, or, when the burns
+    emptied the deck, the first burn (an explicit deck's burns come back in
+    burn order). Unknown cards are filled in from the cards nobody saw,
+    lowest index first."""
+    n = len(names)
+    folded_on = {}
+    for play in history.plays:
+        if play.kind == "fold":
+            folded_on.setdefault(play.player, play.street)
+    order = [(seat, slot) for slot in (0, 1, 2) for seat in range(n)]
+    for street in (4, 5, 6, 7):
+        if burn_cards:
+            order.append(_BURN)
+        staying = [seat for seat in range(n) if folded_on.get(names[seat], 8) >= street]
+        if street == 7 and 52 - len(order) < len(staying):
+            if len(order) == 52:  # the community card is the first burn
+                order[order.index(_BURN)] = _BOARD
+            else:
+                order.append(_BOARD)
+        else:
+            order += [(seat, street - 1) for seat in staying]
+    wanted: list[int | None] = []
+    seen: dict[int, tuple[str, int]] = {}
+
+    def note(text: str, owner: str, slot: int) -> int:
+        card = razz_fast.parse_cards(text)[0]
+        if seen.setdefault(card, (owner, slot)) != (owner, slot):
+            raise history.error(f"{text} is dealt to {seen[card][0]} and {owner}")
+        return card
+
+    for seat, slot in order:
+        if (seat, slot) == _BURN:
+            wanted.append(None)
+            continue
+        if seat < 0:
+            text = history.community
+            wanted.append(note(text, "the board", 6) if text else None)
+            continue
+        text = history.cards[names[seat]][slot]
+        wanted.append(note(text, names[seat], slot) if text else None)
+    community = seen.get(razz_fast.parse_cards(history.community)[0]) if history.community else None
+    for name in names:
+        for slot, text in enumerate(history.cards[name]):
+            if text is not None and not (slot == 6 and community and text == history.community):
+                note(text, name, slot)
+    unseen = iter(sorted(set(range(52)) - set(seen)))
+    deck = [card if card is not None else next(unseen) for card in wanted]
+    return deck + list(unseen)
+
+
+def site_description(site: str, cards: tuple[str, ...]) -> str:
+    """The site's words for the best low of ``cards``."""
+    parsed = razz_fast.parse_cards(" ".join(cards))
+    best = razz_fast.best_five(parsed) if len(parsed) >= 5 else parsed
+    # Highest rank first, ace low (card index 4 × rank + suit, ace = 0).
+    ordered = sorted(best, key=lambda card: -card)
+    return sites.module(site).describe(razz_fast.format_cards(ordered).split())
+
+
+def replay(
+    history: HandHistory,
+    *,
+    cap: int | None = 4,
+    uncapped_heads_up: bool = False,
+    odd_chip: str = "low_card",
+    burn_cards: bool = False,
+    engine=None,
+) -> Replay:
+    """Play ``history`` through the engine and check every logged amount;
+    the first difference raises ``HistoryError`` with the hand and line.
+    ``engine`` is the module whose ``Rules`` and ``Hand`` play the hand:
+    ``razz_fast`` (the default) or ``razz_fast.reference``."""
+    engine = razz_fast if engine is None else engine
+    seats = sorted(history.seats, key=lambda seat: seat.number)
+    names = [seat.name for seat in seats]
+    index = {name: seat for seat, name in enumerate(names)}
+    ante, bring_in = _stakes(history)
+    try:
+        rules = engine.Rules(
+            ante,
+            bring_in,
+            history.small_bet,
+            history.big_bet,
+            cap=cap,
+            uncapped_heads_up=uncapped_heads_up,
+            odd_chip=odd_chip,
+            burn_cards=burn_cards,
+        )
+        deck = deck_for(history, names, burn_cards)
+        hand = engine.Hand(rules, [seat.stack for seat in seats], deck=deck)
+    except RazzError as error:
+        raise history.error(f"cannot set up the hand: {error}", history.first_line) from None
+
+    _check_antes(history, hand, names)
+    for play in history.plays:
+        if play.kind != "ante":
+            _apply(history, hand, index, names, play)
+    if hand.actor is not None:
+        last = history.plays[-1].line if history.plays else history.first_line
+        raise history.error(f"the history ends while {names[hand.actor]} is to act", last)
+    _check_cards(history, hand, names)
+    result = Replay(history, hand, names, rules, deck, 0, [0] * len(names), [0] * len(names))
+    _check_payouts(history, result, index)
+    _check_descriptions(history)
+    return result
+
+
+def _check_antes(history: HandHistory, hand, names: list[str]) -> None:
+    engine = {names[e.seat]: e.amount for e in hand.history if e.kind == "ante"}
+    for play in history.plays:
+        if play.kind == "ante":
+            if engine.get(play.player) != play.amount:
+                raise history.error(
+                    f"the engine posts an ante of {engine.get(play.player, 0)} for {play.player}",
+                    play.line,
+                )
+            del engine[play.player]
+    for name, amount in engine.items():
+        if amount:
+            raise history.error(f"{name} posts no ante in the history", history.first_line)
+
+
+def _apply(history: HandHistory, hand, index: dict, names: list[str], play) -> None:
+    seat = index[play.player]
+    if hand.actor is None:
+        raise history.error("nobody can act in the engine here", play.line)
+    if hand.actor != seat:
+        raise history.error(f"the engine has {names[hand.actor]} to act", play.line)
+    legal = hand.legal_actions()
+    choices = [action for action in _ACTION[play.kind] if action in legal]
+    if play.kind == "all_in" and play.amount > hand.to_call:
+        # A site that says only "all in": more than a call is a wager.
+        choices = [action for action in choices if action in _AGGRESSIVE]
+    if play.kind == "call" and not choices and play.amount == 0 and Action.CHECK in legal:
+        choices = [Action.CHECK]  # a site calling nothing "calls 0"
+    if not choices:
+        wanted = " or ".join(a.name for a in _ACTION[play.kind])
+        allowed = ", ".join(a.name for a in legal)
+        raise history.error(f"{wanted} is not legal here (legal: {allowed})", play.line)
+    done = len(hand.history)
+    hand.act(choices[0])
+    # The action's own event comes first; returns and awards may follow.
+    moved = hand.history[done].amount
+    if moved != play.amount:
+        raise history.error(
+            f"the engine's {choices[0].name.lower()} moves {history.text_of(moved)},"
+            f" the history {history.text_of(play.amount)}",
+            play.line,
+        )
+    if play.all_in and not hand.all_in[seat]:
+        raise history.error("the history says all-in but chips are left", play.line)
+
+
+def _check_cards(history: HandHistory, hand, names: list[str]) -> None:
+    for seat, name in enumerate(names):
+        down, up = hand.down_cards(seat), hand.up_cards(seat)
+        engine = down[:2] + up + down[2:] + list(hand.community_cards)
+        for slot in range(SLOTS):
+            text = history.cards[name][slot]
+            if text is None:
+                continue
+            if slot >= len(engine):
+                raise history.error(
+                    f"the site shows {name}'s card {slot + 1}; the engine dealt none"
+                )
+            if razz_fast.format_cards([engine[slot]]) != text:
+                raise history.error(f"{name}'s card {slot + 1} differs from the deal")
+
+
+def uncontested_excess(hand) -> tuple[int, int]:
+    """(seat, chips) of a last pot only one player put chips in (an ante or
+    all-in excess nobody could match), else (-1, 0). Sites log it as an
+    uncalled bet returned; the engine awards it as a pot."""
+    contributed = [0] * len(hand.stacks)
+    for event in hand.history:
+        if event.kind in ("ante", "bring_in", "complete", "bet", "raise", "call"):
+            contributed[event.seat] += event.amount
+        elif event.kind == "return":
+            contributed[event.seat] -= event.amount
+    pots = hand.pots
+    if not pots or len(pots[-1].eligible) != 1 or not hand.is_over:
+        return -1, 0
+    seat = pots[-1].eligible[0]
+    others = max(c for s, c in enumerate(contributed) if s != seat)
+    if contributed[seat] - others == pots[-1].amount:
+        return seat, pots[-1].amount
+    return -1, 0
+
+
+def _check_payouts(history: HandHistory, result: Replay, index: dict) -> None:
+    hand, n = result.hand, len(result.names)
+    returned, award = [0] * n, [0] * n
+    for event in hand.history:
+        if event.kind == "return":
+            returned[event.seat] += event.amount
+        elif event.kind == "award":
+            award[event.seat] += event.amount
+    seat, chips = uncontested_excess(hand)
+    if chips:
+        award[seat] -= chips
+        returned[seat] += chips
+    site_returned, collected = [0] * n, [0] * n
+    for payout in history.payouts:
+        target = site_returned if payout.kind == "return" else collected
+        target[index[payout.player]] += payout.amount
+    if history.collect_includes_return:
+        award = [a + r for a, r in zip(award, returned)]
+        returned = [0] * n
+    end = history.first_line + len(history.lines) - 1
+    for s in range(n):
+        if history.logs_returns and site_returned[s] != returned[s]:
+            line = next((p.line for p in history.payouts if p.kind == "return"), end)
+            raise history.error(
+                f"the engine returns {history.text_of(returned[s])} to {result.names[s]},"
+                f" the history {history.text_of(site_returned[s])}",
+                line,
+            )
+    shortfall = [award[s] - collected[s] for s in range(n)]
+    rake = history.rake if history.rake is not None else sum(shortfall)
+    line_of = {p.player: p.line for p in history.payouts if p.kind == "collect"}
+    for s in range(n):
+        if shortfall[s] < 0 or (shortfall[s] and not rake):
+            raise history.error(
+                f"the engine awards {history.text_of(award[s])} to {result.names[s]},"
+                f" the history {history.text_of(collected[s])}",
+                line_of.get(result.names[s], end),
+            )
+    if sum(shortfall) != rake:
+        short = [s for s in range(n) if shortfall[s]]
+        line = line_of.get(result.names[short[0]], end) if short else end
+        raise history.error(
+            f"winners won {history.text_of(sum(award))} and collected"
+            f" {history.text_of(sum(collected))}, which a rake of {history.text_of(rake)}"
+            " does not explain",
+            line,
+        )
+    if history.total_pot is not None:
+        pot = sum(award) - (rake if history.total_pot_after_rake else 0)
+        if pot != history.total_pot:
+            raise history.error(
+                f"the engine's pot is {history.text_of(pot)}, the history's"
+                f" {history.text_of(history.total_pot)}",
+                end,
+            )
+    result.rake, result.collected, result.rake_paid = rake, collected, shortfall
+    net = result.net
+    for name, value in history.net.items():
+        if net[index[name]] != value:
+            raise history.error(
+                f"{name} nets {history.text_of(net[index[name]])} in the engine,"
+                f" {history.text_of(value)} in the history",
+                end,
+            )
+    starts = {seat.name: seat.stack for seat in history.seats}
+    for name, value in history.final_stacks.items():
+        if starts[name] + net[index[name]] != value:
+            raise history.error(f"{name} ends with a different stack", end)
+
+
+def _check_descriptions(history: HandHistory) -> None:
+    if sites.module(history.site).describe is None:
+        return
+    checks = [(show.cards, show.description, show.line) for show in history.shows]
+    checks += history.descriptions
+    for cards, text, line in checks:
+        if text is None or len(cards) < 1:
+            continue
+        ours = site_description(history.site, cards)
+        if ours != text:
+            raise history.error(f"the site describes the hand as {text!r}, we as {ours!r}", line)

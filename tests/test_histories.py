@@ -1,0 +1,356 @@
+"""Real hand histories: every razz hand in tests/data/hand-histories parses
+and replays through the engine with every amount and description the site
+logged; doctored and malformed files give errors naming hand and line; and
+simulated hands written as PokerStars text read back to the same payoffs."""
+
+from __future__ import annotations
+
+import codecs
+import json
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import razz_fast
+import razz_fast.reference as reference
+from razz_fast.cli import main
+from razz_fast.histories import HistoryError, parse_histories, read_histories, replay
+from razz_fast.histories.analysis import street_equities
+from razz_fast.histories.export import to_pokerstars
+
+DATA = Path(__file__).parent / "data" / "hand-histories"
+STARS_CASH = DATA / "Stars" / "Razz-USD-0.04-0.08-200911.txt"
+
+#: file → (razz hands, hands of other games skipped), as the data README counts.
+FILES = {
+    "Stars/Razz-USD-0.04-0.08-200911.txt": (9, 0),
+    "Stars/8-Game-2max-STT-play-100-201306.homeGame.shootout.txt": (19, 118),
+    "Stars/Razz-8max-USD-200-15-201009.bracket.in.alias.txt": (1, 0),
+    "Stars/razz-fixture.txt": (1, 0),
+    "FTP/10Game-6max-USD-2.50-5.201104.Sample.txt": (10, 74),
+    "FTP/Razz-USD-0.10-0.20-201012.CCT.and.ET.timeformat.txt": (1, 0),
+    "FTP/Razz-USD-0.10-0.20-201012.Player6.listed.but.doesnt.act.txt": (1, 0),
+    "FTP/Razz-USD-HUSNG-2-201102.Villain.allin.on.bringing.txt": (1, 0),
+    "FTP/Razz-USD-HUSNG-200-201211.all.in.ante.txt": (1, 0),
+    "Merge/Razz-USD-0.50-1.00-201111.allIn.txt": (1, 0),
+    "Winamax/Razz-6max-EUR-25-50-201611._8games_.txt": (1, 0),
+    "KingsClub/Razz-USD-40-80-202101.txt": (1, 0),
+    "KingsClub/Razz-USD-500-100-202101.multi.pot.failure.txt": (1, 0),
+}
+
+#: Hands the site logged inconsistently: (file, hand id) → (line, message
+#: pattern, why). The replay must fail exactly there.
+INCONSISTENT = {
+    ("KingsClub/Razz-USD-500-100-202101.multi.pot.failure.txt", "3537921"): (
+        31,
+        "raise moves 725.00, the history 625.00",
+        "Bring-in 125, small bet 500: Player3 goes all-in for 225, short of the 500 "
+        "completion, and KingsClub logs Player4 raising to 625 (the bring-in plus a "
+        "small bet). No limit rule gives 625: a completion makes 500, a raise of a "
+        "full bet over the 225 makes 725 (docs/ENGINE.md §5).",
+    ),
+    ("Stars/razz-fixture.txt", "35874566077"): (
+        33,
+        r"awards \$0.50 to Player1, the history \$0.74",
+        "Not a site log but a hand-written test fixture reusing a real hand number: "
+        "its own lines put $0.50 in the pot (antes 0.02, third street 0.08, then "
+        "0.08, 0.16, 0.16, the river bet returned), yet it says $0.74 was collected.",
+    ),
+}
+
+
+def _all_hands():
+    for name in FILES:
+        for history in read_histories(DATA / name).hands:
+            yield pytest.param(name, history, id=f"{name.split('/')[0]}-{history.hand_id}")
+
+
+@pytest.mark.parametrize("name", sorted(FILES))
+def test_every_file_parses(name):
+    loaded = read_histories(DATA / name)
+    assert loaded.errors == []
+    assert (len(loaded.hands), loaded.skipped) == FILES[name]
+
+
+@pytest.mark.parametrize(("name", "history"), list(_all_hands()))
+def test_every_hand_replays(name, history):
+    if (name, history.hand_id) in INCONSISTENT:
+        line, pattern, _why = INCONSISTENT[(name, history.hand_id)]
+        for engine in (razz_fast, reference):
+            with pytest.raises(HistoryError, match=pattern) as caught:
+                replay(history, engine=engine)
+            assert caught.value.line == line
+        assert caught.value.hand_id == history.hand_id
+        return
+    replayed = replay(history)
+    hand = replayed.hand
+    assert hand.is_over
+    # The pure-Python reference plays the real hand the same way.
+    again = replay(history, engine=reference)
+    assert again.hand.payoffs == hand.payoffs and list(again.hand.history) == list(hand.history)
+    assert sum(hand.payoffs) == 0
+    # What the players won, less what the site raked, is what they lost.
+    assert sum(replayed.net) == -replayed.rake
+    assert replayed.rake == (history.rake if history.rake is not None else replayed.rake)
+    assert replayed.rake >= 0
+
+
+def test_the_checks_have_something_to_check():
+    """Guard against a replay that passes because it compares nothing."""
+    described, payouts, plays = {}, 0, 0
+    for name in FILES:
+        for history in read_histories(DATA / name).hands:
+            count = sum(1 for show in history.shows if show.description)
+            described[history.site] = described.get(history.site, 0) + count
+            described[history.site] += len(history.descriptions)
+            payouts += len(history.payouts)
+            plays += len(history.plays)
+    assert described["PokerStars"] >= 20
+    assert described["Full Tilt"] >= 4
+    assert described["Merge"] >= 5
+    assert payouts >= 60 and plays >= 500
+
+
+def test_site_descriptions():
+    from razz_fast.histories.replay import site_description
+
+    cards = tuple("7c 7d 7h 7s 3s Jd Jc".split())
+    assert site_description("Full Tilt", cards) == "two pair, Jacks and Sevens"
+    assert site_description("Full Tilt", tuple("7c 7d 7h 7s Kd Qc Jc".split())) == (
+        "a pair of Sevens"
+    )
+    assert site_description("PokerStars", tuple("As 2d 3h 4c 6s 9d Kh".split())) == (
+        "Lo: 6,4,3,2,A"
+    )
+    assert site_description("PokerStars", ("3d", "3s", "5h", "4h")) == "Lo: 3,3,5,4"
+    assert site_description("Merge", ("As", "7h", "Kc")) == "K-7-A"
+
+
+# -- doctored histories: each change is caught at its line ---------------------
+
+
+def _doctored(old: str, new: str, count: int = 1) -> str:
+    text = STARS_CASH.read_text()
+    assert text.count(old) >= 1
+    return text.replace(old, new, count)
+
+
+def _first_failure(text: str):
+    loaded = parse_histories(text, source="doctored")
+    for error in loaded.errors:
+        return error
+    for history in loaded.hands:
+        try:
+            replay(history)
+        except HistoryError as error:
+            return error
+    return None
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "line", "message"),
+    [
+        ("SilkZone collected $0.39", "SilkZone collected $0.38", 49, "rake of $0.02"),
+        ("Uncalled bet ($0.08) returned to SilkZone", "Uncalled bet ($0.07) returned to SilkZone",
+         47, "returns"),
+        ("Total pot $0.41 | Rake $0.02", "Total pot $0.41 | Rake $0.03", 49, "rake of $0.03"),
+        ("meg100: calls $0.04", "meg100: calls $0.05", 31, "moves"),
+        ("willy32948: bets $0.04", "willy32948: bets $0.08", 30, "moves"),
+        ("kobreli: brings in for $0.02\nwilly32948: calls $0.02",
+         "willy32948: calls $0.02\nkobreli: brings in for $0.02", 19, "to act"),
+        ("(Lo: 8,6,4,3,2)", "(Lo: 8,6,5,3,2)", 182, "describes"),
+        ("Dealt to meg100 [7h]", "Dealt to meg100 [6h]", 147, "was 6h, now 7h"),
+        ("meg100: folds", "Nobody: folds", 41, "unknown player"),
+        ("meg100: calls $0.04", "meg100: calls $0.045", 31, "whole number"),
+        ("meg100: calls $0.04", "meg100: dances", 31, "not understood"),
+    ],
+)  # fmt: skip
+def test_doctored_history_fails_at_its_line(old, new, line, message):
+    error = _first_failure(_doctored(old, new))
+    assert error is not None, "the change went unnoticed"
+    assert message in str(error)
+    assert error.hand_id is not None
+    if line is not None:
+        assert error.line == line
+
+
+def test_truncated_hand_is_named_and_the_others_still_load():
+    text = STARS_CASH.read_text()
+    start = text.index("Dealt to meg100 [6s 2d] [5d]")  # the second hand's fifth street
+    cut = text[:start] + text[text.index("PokerStars Game #35874623967") :]
+    loaded = parse_histories(cut)
+    assert len(loaded.hands) == 9
+    failures = []
+    for history in loaded.hands:
+        try:
+            replay(history)
+        except HistoryError as error:
+            failures.append(error)
+    assert [error.hand_id for error in failures] == ["35874590575"]
+    assert "ends while" in failures[0].message
+
+
+def test_a_broken_hand_does_not_stop_the_file():
+    text = _doctored("meg100: calls $0.04", "meg100: calls $0.0.4")
+    loaded = parse_histories(text)
+    assert len(loaded.errors) == 1 and len(loaded.hands) == 8
+    assert "not an amount" in str(loaded.errors[0])
+
+
+def test_encodings(tmp_path):
+    text = (DATA / "Winamax" / "Razz-6max-EUR-25-50-201611._8games_.txt").read_text("utf-8")
+    for name, data in {
+        "utf8": text.encode("utf-8"),
+        "bom": codecs.BOM_UTF8 + text.encode("utf-8"),
+        "utf16": text.encode("utf-16"),
+        "utf16be": codecs.BOM_UTF16_BE + text.encode("utf-16-be"),
+        "utf16-no-bom": text.encode("utf-16-le"),
+    }.items():
+        path = tmp_path / name
+        path.write_bytes(data)
+        loaded = read_histories(path)
+        assert loaded.errors == [] and len(loaded.hands) == 1, name
+        replay(loaded.hands[0])
+    latin = tmp_path / "cp1252"
+    latin.write_bytes(text.encode("cp1252"))
+    loaded = read_histories(latin)
+    assert loaded.hands == []
+    assert "not UTF-8 text (byte 0x80" in str(loaded.errors[0])
+    assert len(read_histories(latin, encoding="cp1252").hands) == 1
+    odd = tmp_path / "odd"
+    odd.write_bytes(text.encode("utf-16") + b"x")
+    assert "odd number of bytes" in str(read_histories(odd).errors[0])
+
+
+def test_not_a_history():
+    assert "no hand" in str(parse_histories("hello\nworld\n").errors[0])
+    assert parse_histories("").hands == []
+    with pytest.raises(TypeError):
+        parse_histories(b"PokerStars")
+
+
+def test_truncated_merge_game():
+    text = (DATA / "Merge" / "Razz-USD-0.50-1.00-201111.allIn.txt").read_text()
+    loaded = parse_histories(text[: text.index("</game>")])
+    assert loaded.hands == [] and "file ends inside" in str(loaded.errors[0])
+
+
+def test_history_error_pickles():
+    import pickle
+
+    error = HistoryError("bad", hand_id="7", line=3, text="x", source="f")
+    again = pickle.loads(pickle.dumps(error))
+    assert (again.hand_id, again.line, str(again)) == ("7", 3, str(error))
+
+
+# -- street-by-street equity ---------------------------------------------------
+
+
+def test_street_equities_of_a_showdown():
+    history = read_histories(DATA / "Stars" / "Razz-8max-USD-200-15-201009.bracket.in.alias.txt")
+    assert history.hands[0].cards_seen("Hero", 4) == ["3c", "Ac", "5s", "2h"]
+    assert history.hands[0].cards_seen("Player0", 7) == ["Jh"]
+    rows = street_equities(replay(history.hands[0]), seed=1)
+    assert [row.street for row in rows] == [3, 4, 5, 6, 7]
+    assert len(rows[0].players) == 8 and rows[1].players == ["Hero", "Player2", "PC [Mittel]"]
+    assert rows[1].dead == ["Jh", "3d", "Tc", "Jc", "Kd"]
+    for row in rows:
+        assert sum(row.result.equity) == pytest.approx(1.0)
+    assert rows[-1].result.equity == [0.0, 0.0, 1.0]  # PC [Mittel] won with 9-5-4-2-A
+
+
+# -- export and read back ------------------------------------------------------
+
+
+def _play(module, rules, stacks, seed, rng):
+    hand = module.Hand(rules, stacks, seed=seed)
+    while not hand.is_over:
+        legal = hand.legal_actions()
+        passive = [a for a in legal if a in (razz_fast.Action.CHECK, razz_fast.Action.CALL)]
+        if passive and rng.random() < 0.6:
+            hand.act(passive[0])
+        else:
+            hand.act(rng.choice(legal))
+    return hand
+
+
+@given(
+    seed=st.integers(0, 2**64 - 1),
+    players=st.integers(2, 8),
+    small_bet=st.integers(1, 20),
+    ante=st.integers(0, 10),
+    odd_chip=st.sampled_from(["seat", "low_card"]),
+    cap=st.sampled_from([4, 3, None]),
+    uncapped_heads_up=st.booleans(),
+    burn_cards=st.booleans(),
+    money=st.booleans(),
+)
+def test_exported_hands_replay_to_the_same_payoffs(
+    seed, players, small_bet, ante, odd_chip, cap, uncapped_heads_up, burn_cards, money
+):
+    rng = random.Random(seed)
+    bring_in = rng.randint(1, small_bet)
+    settings = dict(
+        cap=cap, uncapped_heads_up=uncapped_heads_up, burn_cards=burn_cards, odd_chip=odd_chip
+    )
+    rules = razz_fast.Rules(ante, bring_in, small_bet, 2 * small_bet, **settings)
+    stacks = [rng.choice([rng.randint(1, 3 * small_bet), rng.randint(1, 80 * small_bet)])
+              for _ in range(players)]  # fmt: skip
+    hand = _play(razz_fast, rules, stacks, seed, rng)
+    text = to_pokerstars(
+        hand, hand_id=seed, currency="$" if money else "", scale=100 if money else 1
+    )
+    loaded = parse_histories(text)
+    assert loaded.errors == []
+    replayed = replay(loaded.hands[0], **settings)
+    assert replayed.hand.payoffs == hand.payoffs
+    assert replayed.rake == 0
+    for seat in range(players):
+        assert replayed.hand.up_cards(seat) == hand.up_cards(seat)
+        if hand.showdown_order and seat in hand.showdown_order:
+            assert replayed.hand.down_cards(seat) == hand.down_cards(seat)
+    assert replayed.hand.community_cards == hand.community_cards
+
+
+def test_export_of_core_and_reference_hands_is_the_same_text():
+    for seed in range(20):
+        texts = []
+        for module in (razz_fast, reference):
+            hand = _play(module, module.Rules(1, 2, 4, 8), [60] * 6, seed, random.Random(seed))
+            texts.append(to_pokerstars(hand, hand_id=seed))
+        assert texts[0] == texts[1]
+
+
+def test_export_names_and_community_card():
+    hand = razz_fast.Hand(razz_fast.Rules(1, 2, 4, 8), [1000] * 8, seed=3)
+    while not hand.is_over:
+        legal = hand.legal_actions()
+        hand.act(next(a for a in (razz_fast.Action.CALL, razz_fast.Action.CHECK) if a in legal)
+                 if {razz_fast.Action.CALL, razz_fast.Action.CHECK} & set(legal)
+                 else legal[0])  # fmt: skip
+    assert hand.community_cards
+    names = [f"P {i} [x]" for i in range(8)]
+    text = to_pokerstars(hand, names=names)
+    assert "*** RIVER *** [" in text
+    replayed = replay(parse_histories(text).hands[0], odd_chip="seat")
+    assert replayed.names == names and replayed.hand.payoffs == hand.payoffs
+    with pytest.raises(ValueError, match="distinct"):
+        to_pokerstars(hand, names=["a"] * 8)
+
+
+# -- the command line ----------------------------------------------------------
+
+
+def test_cli_replay(capsys):
+    good = DATA / "FTP" / "Razz-USD-HUSNG-2-201102.Villain.allin.on.bringing.txt"
+    assert main(["replay", str(good)]) == 0
+    out = capsys.readouterr().out
+    assert "hand 28333847000: ok" in out and "7th (exact): Villain 0.0%  Hero 100.0%" in out
+    bad = DATA / "KingsClub" / "Razz-USD-500-100-202101.multi.pot.failure.txt"
+    assert main(["replay", "--json", "--no-equity", str(bad), str(STARS_CASH)]) == 1
+    records = json.loads(capsys.readouterr().out)
+    assert [r["ok"] for r in records] == [False] + [True] * 9
+    assert records[0]["line"] == 31 and records[1]["rake"] == 2
