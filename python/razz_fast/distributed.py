@@ -107,12 +107,16 @@ def _run_tasks(
         columns = zip(*(args for args, _ in tasks))
         futures = client.map(function, *columns, key=keys, pure=False)
         for future, result in as_completed(futures, with_results=True):
+            if future.status != "finished":  # cancelled from elsewhere
+                raise RuntimeError(f"Dask task {future.key} ended {future.status}")
             i = task_id[future.key]
             if i in results:  # the same task reported twice counts once
                 continue
             results[i] = result
             if bar is not None:
                 bar.update(tasks[i][1])
+        if len(results) != len(tasks):
+            raise RuntimeError(f"{len(tasks) - len(results)} Dask tasks never completed")
     finally:
         outstanding = [f for f in futures if task_id[f.key] not in results]
         if outstanding:
