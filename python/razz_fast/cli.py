@@ -131,9 +131,22 @@ def _replay(args: argparse.Namespace) -> int:
     from razz_fast.histories import HistoryError, read_histories, replay
     from razz_fast.histories.analysis import street_equities
 
+    settings = dict(
+        cap=None if args.cap == 0 else args.cap,
+        uncapped_heads_up=args.uncapped_heads_up,
+        odd_chip=args.odd_chip,
+        burn_cards=args.burn_cards,
+    )
     records, failures = [], 0
     for path in args.files:
-        loaded = read_histories(path)
+        try:
+            loaded = read_histories(path)
+        except OSError as error:
+            failures += 1
+            records.append({"file": path, "ok": False, "error": str(error)})
+            if not args.json:
+                print(f"{path}: cannot read: {error.strerror or error}")
+            continue
         if not args.json:
             skipped = f", {loaded.skipped} hands of other games skipped" if loaded.skipped else ""
             print(f"{path}: {len(loaded.hands)} razz hands{skipped}")
@@ -160,7 +173,7 @@ def _replay(args: argparse.Namespace) -> int:
             }
             records.append(record)
             try:
-                replayed = replay(history)
+                replayed = replay(history, **settings)
             except HistoryError as error:
                 failures += 1
                 record.update(ok=False, line=error.line, error=error.message)
@@ -201,7 +214,7 @@ def _replay(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(records, indent=2))
     elif failures:
-        print(f"{failures} hand(s) did not replay", file=sys.stderr)
+        print(f"{failures} file(s) or hand(s) did not replay", file=sys.stderr)
     return 1 if failures else 0
 
 
@@ -275,6 +288,14 @@ def _parser() -> argparse.ArgumentParser:
     rep.add_argument("--trials", type=int, default=None, help="samples where not exact")
     rep.add_argument("--seed", type=int, default=0, help="seed for sampled equity (0)")
     rep.add_argument("--json", action="store_true")
+    rep.add_argument(
+        "--cap", type=int, default=4, help="bets per round, 0 for no cap (4, as the sites)"
+    )
+    rep.add_argument("--uncapped-heads-up", action="store_true", help="no cap heads-up")
+    rep.add_argument(
+        "--odd-chip", choices=("low_card", "seat"), default="low_card", help="(low_card)"
+    )
+    rep.add_argument("--burn-cards", action="store_true", help="the room burned cards")
     rep.set_defaults(run=_replay)
     return parser
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 import re
 from decimal import Decimal, InvalidOperation
 
-from razz_fast.histories.model import SLOTS, HandHistory, Payout, Play, Seat, Show
+from razz_fast.histories.model import SLOTS, HandHistory, HistoryError, Payout, Play, Seat, Show
 
 CURRENCIES = "$€£"
-_AMOUNT = re.compile(r"^[$€£]?-?[0-9][0-9,]*(?:\.[0-9]+)?[$€£]?$")
+_AMOUNT = re.compile(r"^[$€£]?(?:[0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)(?:\.[0-9]+)?[$€£]?$")
 _DECIMAL = re.compile(r"[0-9]\.[0-9]")
 _CARD = re.compile(r"^(?:[2-9TJQKA]|10)[cdhs]$")
 _HIDDEN = {"X", "x", "XX", "xx", "null", "?"}
@@ -30,6 +30,26 @@ def currency_of(text: str) -> str | None:
         if symbol in text:
             return symbol
     return None
+
+
+def units_of(lines: list[str], tournament: bool) -> tuple[str | None, int]:
+    """The currency and scale of a hand's amounts. A tournament's header
+    names its buy-in in money, but its amounts are chips: only the body
+    counts then."""
+    body = "\n".join(lines[1:] if tournament else lines)
+    return currency_of(body), money_scale(body)
+
+
+def hand_id(header: re.Pattern, line: str) -> str:
+    """The hand number in a header line the reader found with ``header``."""
+    found = header.match(line)
+    if found is None:
+        raise HistoryError("not a hand header", text=line)
+    return found.group(1)
+
+
+class HandCancelled(Exception):
+    """A hand the site cancelled: not played, so skipped, not an error."""
 
 
 class Lines:
@@ -49,7 +69,7 @@ class Lines:
             units = Decimal(body) * self.hand.scale
         except InvalidOperation:
             raise self.hand.error(f"not an amount: {token!r}", line) from None
-        if units != units.to_integral_value() or units < 0:
+        if units != units.to_integral_value():
             raise self.hand.error(f"amount {token!r} is not a whole number of units", line)
         return int(units)
 
@@ -80,6 +100,23 @@ class Builder(Lines):
         self.summary = False
         self.round: dict[str, int] = {}
         self.names: list[str] = []
+
+    def start_summary(self, line: int) -> None:
+        self.summary = True
+        self.hand.summary_line = line
+
+    def summary_fold(self, name: str, street: int) -> None:
+        self.hand.summary_folds[name] = street
+
+    def summary_collect(self, name: str, amount: int) -> None:
+        self.hand.summary_collected[name] = self.hand.summary_collected.get(name, 0) + amount
+
+    def require_rake(self) -> None:
+        """Sites that end every hand with a ``Total pot … | Rake …`` line:
+        a hand without one was cut short."""
+        if self.hand.rake is None:
+            last = self.hand.first_line + len(self.hand.lines) - 1
+            raise self.hand.error("no 'Total pot … | Rake …' line: the hand is incomplete", last)
 
     # -- players ---------------------------------------------------------
     def seat(self, number: int, name: str, stack: int, line: int) -> None:
@@ -150,7 +187,9 @@ class Builder(Lines):
         slots = self.hand.cards[self.known(name, line)]
         if slots[slot] is not None and slots[slot] != card:
             raise self.hand.error(f"{name}'s card {slot + 1} was {slots[slot]}, now {card}", line)
-        slots[slot] = card
+        if slots[slot] is None:
+            slots[slot] = card
+            self.hand.card_lines.setdefault(name, [None] * SLOTS)[slot] = line
 
     def dealt_line(self, rest: str, line: int, sep: str = " ") -> None:
         """``Dealt to <name><sep><cards>``: names may hold spaces and
@@ -186,11 +225,25 @@ class Builder(Lines):
             raise self.hand.error(f"{len(cards)} cards listed on street {self.street}", line)
 
     def shown(self, name: str, cards: list[str | None], description, line: int) -> None:
-        """Cards shown (or mucked face up) lie in dealing order."""
+        """Cards shown (or mucked face up) lie in dealing order, except that
+        some sites (Full Tilt, KingsClub) list the down cards in another
+        order than they dealt them: down cards already known are matched as
+        a set, unknown ones fill the unknown down slots in the order shown."""
         if len(cards) > SLOTS:
             raise self.hand.error(f"{len(cards)} cards shown", line)
+        slots = self.hand.cards[self.known(name, line)]
+        down = [slot for slot in (0, 1, 6) if slot < len(cards)]
         for slot, card in enumerate(cards):
-            self.put(name, slot, card, line)
+            if slot not in down:
+                self.put(name, slot, card, line)
+        shown_down = [cards[slot] for slot in down if cards[slot] is not None]
+        known_down = [slots[slot] for slot in down if slots[slot] is not None]
+        if any(card not in shown_down for card in known_down):
+            raise self.hand.error(f"{name} shows other down cards than dealt", line)
+        fresh = iter(card for card in shown_down if card not in known_down)
+        for slot in down:
+            if slots[slot] is None:
+                self.put(name, slot, next(fresh, None), line)
         text = self.hand.lines[line - self.hand.first_line]
         known = tuple(card for card in cards if card is not None)
         self.hand.shows.append(Show(name, known, description, line, text))
@@ -198,8 +251,6 @@ class Builder(Lines):
 
 #: ``*** 3rd STREET ***`` and the like; the name inside is matched per site.
 SECTION = re.compile(r"^\*\*\* (.+?) \*\*\*(.*)$")
-
-_ORDINAL = {"3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "RIVER": 7}
 
 
 def street_of(name: str) -> int | None:
@@ -239,12 +290,130 @@ def run_lines(builder: Builder, patterns, noise, section) -> None:
 
 def finish(builder: Builder) -> HandHistory:
     """Drop listed players who were never dealt in (sitting out: no ante,
-    no card, no action) and check the hand has players."""
+    no card, no action), check nothing else names them, note the bring-in
+    posted in full, and check the hand has players."""
     hand = builder.hand
     active = {play.player for play in hand.plays}
     active |= {name for name, slots in hand.cards.items() if any(slots)}
+    for payout in hand.payouts:
+        if payout.player not in active:
+            raise hand.error(f"{payout.player} was not dealt in", payout.line)
+    for table in (hand.net, hand.final_stacks, hand.summary_collected, hand.summary_folds):
+        for name in list(table):
+            if name not in active:
+                stack = next(seat.stack for seat in hand.seats if seat.name == name)
+                if hand.net.get(name, 0) or hand.final_stacks.get(name, stack) != stack:
+                    raise hand.error(f"{name} was not dealt in", hand.summary_line)
+                del table[name]
     hand.seats = [seat for seat in hand.seats if seat.name in active]
     hand.cards = {seat.name: hand.cards[seat.name] for seat in hand.seats}
+    full = [p.amount for p in hand.plays if p.kind == "bring_in" and not p.all_in]
+    hand.bring_in = full[0] if full else None
     if len(hand.seats) < 2:
         raise hand.error("fewer than two players dealt in", hand.first_line)
     return hand
+
+
+# -- handlers shared by the sites' line patterns --------------------------
+# Patterns name their groups: ``name``, ``amount``, ``allin``, ``cards``,
+# ``desc``, ``pot``, ``rake``; a handler reads the ones it needs.
+
+AMOUNT = r"[$€£]?[\d.,]+[$€£]?"
+
+
+def on_play(kind: str, total: bool = False):
+    """A play line; ``total``: the amount is the player's round total
+    (a raise-to), not the chips the line moved."""
+
+    def handle(b: Builder, m: re.Match, line: int) -> None:
+        name = b.known(m["name"], line)
+        groups = m.groupdict()
+        all_in = bool(groups.get("allin"))
+        if groups.get("amount") is None:
+            b.play(name, kind, line, all_in=all_in)
+        elif total:
+            b.play(name, kind, line, to=b.amount(m["amount"], line), all_in=all_in)
+        else:
+            b.play(name, kind, line, amount=b.amount(m["amount"], line), all_in=all_in)
+
+    return handle
+
+
+def on_dealt(sep: str = " "):
+    """``Dealt to <name><sep><cards>`` with the rest in group ``rest``."""
+
+    def handle(b: Builder, m: re.Match, line: int) -> None:
+        b.dealt_line(m["rest"], line, sep)
+
+    return handle
+
+
+def on_shows(b: Builder, m: re.Match, line: int) -> None:
+    description = (m.groupdict().get("desc") or "").strip() or None
+    b.shown(b.known(m["name"], line), b.cards(m["cards"], line), description, line)
+
+
+def on_payout(kind: str):
+    def handle(b: Builder, m: re.Match, line: int) -> None:
+        pot = (m.groupdict().get("pot") or "").strip() or None
+        b.payout(m["name"], kind, b.amount(m["amount"], line), line, pot)
+
+    return handle
+
+
+def on_total(b: Builder, m: re.Match, line: int) -> None:
+    b.hand.total_pot = b.amount(m["amount"], line)
+    rake = m.groupdict().get("rake")
+    b.hand.rake = b.amount(rake, line) if rake else 0
+
+
+def on_cancelled(b: Builder, m: re.Match, line: int) -> None:
+    raise HandCancelled(b.hand.hand_id)
+
+
+_SUMMARY_CARDS = re.compile(r"(?:showed|mucked) (\[[^\]]*\])")
+_SUMMARY_WON = re.compile(r"\b(?:collected|won) \(?(" + AMOUNT + r")\)?")
+_SUMMARY_FOLD = re.compile(
+    r"folded (?:on|before) (?:the )?(?:([3-7])(?:rd|th) St(?:reet|\.)|(River))"
+)
+
+
+def on_summary_seat(b: Builder, m: re.Match, line: int) -> None:
+    """``Seat N: NAME …`` in a summary: the cards a player showed or mucked
+    face up, with the site's description, what they collected, and the
+    street they folded on, for replay to check against the hand."""
+    name, rest = b.player_at(m["rest"], line)
+    _summary_account(b, name, rest, line)
+
+
+def _summary_account(b: Builder, name: str, rest: str, line: int) -> None:
+    b.hand.summary_lines[name] = line
+    cards = _SUMMARY_CARDS.search(rest)
+    if cards:
+        described = re.search(r" with (.+?)$", rest)
+        b.shown(name, b.cards(cards.group(1), line), described and described.group(1), line)
+    won = _SUMMARY_WON.search(rest)
+    if won:
+        b.summary_collect(name, b.amount(won.group(1), line))
+    folded = _SUMMARY_FOLD.search(rest)
+    if folded:
+        b.summary_fold(name, 7 if folded.group(2) else int(folded.group(1)))
+
+
+def seat_line(b: Builder, m: re.Match, line: int) -> None:
+    """A seat line before the summary seats a player; in the summary it is
+    the summary's account of that player."""
+    if b.summary:
+        text = m.string
+        name, rest = b.player_at(text[text.index(": ") + 2 :], line)
+        _summary_account(b, name, rest, line)
+    else:
+        b.seat(int(m["number"]), m["name"], b.amount(m["amount"], line), line)
+
+
+def is_razz_header(header: str, game: str) -> bool:
+    """Whether a hand header names ace-to-five razz: ``game`` is the
+    site's phrase (a regex), matched without case; club names in braces
+    are left out, and deuce-to-seven razz is another game."""
+    header = re.sub(r"\{[^}]*\}", "", header)
+    return bool(re.search(game, header, re.I)) and not re.search(r"2-7", header)

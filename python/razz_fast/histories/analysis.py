@@ -34,7 +34,7 @@ def street_equities(
     sampled with ``seed``. Streets with fewer than two players, and a
     seventh street played with a community card, are left out."""
     history, names = replayed.history, replayed.names
-    folded_on = {}
+    folded_on: dict[str, int] = {}
     for play in history.plays:
         if play.kind == "fold":
             folded_on.setdefault(play.player, play.street)

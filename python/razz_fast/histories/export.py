@@ -10,6 +10,7 @@ money (``scale=100``: chips are cents).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 import razz_fast
@@ -19,6 +20,8 @@ from razz_fast.histories.replay import site_description, uncontested_excess
 __all__ = ["to_pokerstars"]
 
 _STREET = {3: "3rd STREET", 4: "4th STREET", 5: "5th STREET", 6: "6th STREET", 7: "RIVER"}
+_SUMMARY_STREET = {3: "3rd Street", 4: "4th Street", 5: "5th Street", 6: "6th Street", 7: "River"}
+_NAME = re.compile(r"^\S(?:.*\S)?$")
 
 
 def to_pokerstars(
@@ -39,6 +42,17 @@ def to_pokerstars(
     names = list(names) if names is not None else [f"Player{seat + 1}" for seat in range(n)]
     if len(names) != n or len(set(names)) != n:
         raise ValueError(f"names must be {n} distinct names")
+    for name in names:
+        # A name must read back: no edge spaces, no line breaks, nothing that
+        # looks like the "(… in chips)" after it or the ": " after it.
+        if (
+            not isinstance(name, str)
+            or not _NAME.match(name)
+            or any(part in name for part in ("\n", "\r", " (", ": "))
+        ):
+            raise ValueError(f"player name {name!r} cannot be written in a history")
+    if scale < 1 or str(scale).strip("0") != "1":
+        raise ValueError(f"scale must be 1, 10, 100, …; got {scale}")
 
     def money(chips: int) -> str:
         if scale == 1:
@@ -57,6 +71,9 @@ def to_pokerstars(
     cards: list[list[int]] = [[] for _ in range(n)]
     bets = [0] * n
     street = 2
+    folded_on: dict[int, int] = {}
+    showed: dict[int, tuple[str, str]] = {}
+    won = [0] * n
     shown_down = False
     pots = hand.pots
     awards = 0
@@ -95,15 +112,19 @@ def to_pokerstars(
         elif kind in ("bring_in", "bet", "call", "complete", "raise"):
             stack[seat] -= amount
             bets[seat] += amount
-            words = {"bring_in": "brings in for", "bet": "bets", "call": "calls"}
-            if kind in words:
-                text = f"{words[kind]} {money(amount)}"
+            high = max(b for s, b in enumerate(bets) if s != seat)
+            verbs = {"bring_in": "brings in for", "bet": "bets", "call": "calls"}
+            if kind in verbs:
+                text = f"{verbs[kind]} {money(amount)}"
+            elif high == 0:  # completing with nothing posted: PokerStars says "bets"
+                text = f"bets {money(amount)}"
             else:
-                high = max(b for s, b in enumerate(bets) if s != seat)
                 text = f"raises {money(bets[seat] - high)} to {money(bets[seat])}"
             out.append(f"{names[seat]}: {text}{_all_in(stack[seat])}")
         elif kind in ("check", "fold"):
             out.append(f"{names[seat]}: {kind}s")
+            if kind == "fold":
+                folded_on[seat] = street
         elif kind == "return":
             stack[seat] += amount
             bets[seat] -= amount
@@ -115,6 +136,7 @@ def to_pokerstars(
             text = razz_fast.format_cards(cards[seat])
             words = site_description(pokerstars.SITE, tuple(text.split()))
             out.append(f"{names[seat]}: shows [{text}] ({words})")
+            showed[seat] = f"showed [{text}]", words
         elif kind == "award":
             awards += amount
             if seat == excess_seat and awards > excess_from:
@@ -123,9 +145,31 @@ def to_pokerstars(
             out.append(
                 f"{names[seat]} collected {money(amount)} from {_pot_name(contested, awards)}"
             )
+            won[seat] += amount
+
+    def _summary(seat: int) -> str:
+        if seat in showed:
+            cards, words = showed[seat]
+            result = f"won ({money(won[seat])})" if won[seat] else "lost"
+            return f"{cards} and {result} with {words}"
+        if won[seat]:
+            return f"collected ({money(won[seat])})"
+        if seat in folded_on:
+            return f"folded on the {_SUMMARY_STREET[folded_on[seat]]}"
+        return "did not show"
+
     if hand.is_over:
         out.append("*** SUMMARY ***")
-        out.append(f"Total pot {money(sum(p.amount for p in pots) - excess)} | Rake {money(0)}")
+        total = f"Total pot {money(sum(p.amount for p in contested))}"
+        if len(contested) > 1:
+            total += f" Main pot {money(contested[0].amount)}."
+            total += "".join(
+                f" Side pot-{number} {money(pot.amount)}."
+                for number, pot in enumerate(contested[1:], start=1)
+            )
+        out.append(f"{total} | Rake {money(0)}")
+        for seat in range(n):
+            out.append(f"Seat {seat + 1}: {names[seat]} {_summary(seat)}")
     return "\n".join(out) + "\n"
 
 

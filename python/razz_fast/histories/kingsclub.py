@@ -12,78 +12,73 @@ from __future__ import annotations
 
 import re
 
-from razz_fast.histories._text import Builder, finish, money_scale, run_lines, street_of
+from razz_fast.histories._text import (
+    AMOUNT,
+    Builder,
+    finish,
+    hand_id,
+    is_razz_header,
+    money_scale,
+    on_dealt,
+    on_payout,
+    on_play,
+    on_shows,
+    run_lines,
+    seat_line,
+    street_of,
+)
 from razz_fast.histories.model import HandHistory
 
 SITE = "KingsClub"
 HEADER = re.compile(r"^#(\d+): .*(?:Razz|Stud|Hold|Omaha|Draw|Badugi|Triple)")
-_AMT = r"([\d.,]+)"
-_STAKES = re.compile(r" - " + _AMT + "/" + _AMT + r"\s*$")
-_ALL_IN = r"(, and is all in)?"
-_SEAT = re.compile(r"^Seat (\d+): (.+?) \(" + _AMT + r"\)(?: ([+-][\d.,]+))?$")
+_AMT = r"(?P<amount>" + AMOUNT + ")"
+_STAKES = re.compile(r" - (?P<small>" + AMOUNT + ")/(?P<big>" + AMOUNT + r")\s*$")
+_ALL_IN = r"(?P<allin>, and is all in)?"
 
 #: No KingsClub showdown in the data carries a description.
 describe = None
 
 
 def is_razz(header: str) -> bool:
-    return "Razz" in header
+    return is_razz_header(header, r": Limit Razz - ")
 
 
-def _play(kind: str, total: bool = True):
-    def handle(b: Builder, m: re.Match, line: int) -> None:
-        name = b.known(m.group(1), line)
-        if kind in ("check", "fold"):
-            b.play(name, kind, line)
-        elif total and kind != "ante":
-            b.play(name, kind, line, to=b.amount(m.group(2), line), all_in=bool(m.group(3)))
-        else:
-            b.play(name, kind, line, amount=b.amount(m.group(2), line), all_in=bool(m.group(3)))
-
-    return handle
-
-
-def _seat(b: Builder, m: re.Match, line: int) -> None:
+def _summary_seat(b: Builder, m: re.Match, line: int) -> None:
+    """KingsClub's summary gives each seat's final stack and net result."""
     if not b.summary:
-        b.seat(int(m.group(1)), m.group(2), b.amount(m.group(3), line), line)
+        seat_line(b, m, line)
         return
-    name = b.known(m.group(2), line)
-    b.hand.final_stacks[name] = b.amount(m.group(3), line)
-    if m.group(4):
-        sign = -1 if m.group(4).startswith("-") else 1
-        b.hand.net[name] = sign * b.amount(m.group(4)[1:], line)
+    name = b.known(m["name"], line)
+    b.hand.final_stacks[name] = b.amount(m["amount"], line)
+    if m["net"]:
+        sign = -1 if m["net"].startswith("-") else 1
+        b.hand.net[name] = sign * b.amount(m["net"][1:], line)
 
 
-def _dealt(b: Builder, m: re.Match, line: int) -> None:
-    b.dealt_line(m.group(1), line, sep=": ")
-
-
-def _shows(b: Builder, m: re.Match, line: int) -> None:
-    b.shown(b.known(m.group(1), line), b.cards(m.group(2), line), None, line)
-
-
-def _wins(b: Builder, m: re.Match, line: int) -> None:
-    b.payout(m.group(1), "collect", b.amount(m.group(2), line), line)
+def _verb(regex: str) -> re.Pattern:
+    return re.compile(r"^(?P<name>.+?) " + regex + "$")
 
 
 def _rake(b: Builder, m: re.Match, line: int) -> None:
-    b.hand.rake = b.amount(m.group(1), line)
+    b.hand.rake = b.amount(m["amount"], line)
 
 
 PATTERNS = [
-    (_SEAT, _seat),
-    (re.compile(r"^(.+?): posts ante " + _AMT + _ALL_IN + "$"), _play("ante", total=False)),
-    (re.compile(r"^(.+?) brings in for " + _AMT + _ALL_IN + "$"), _play("bring_in", False)),
-    (re.compile(r"^(.+?) bets " + _AMT + _ALL_IN + "$"), _play("bet")),
-    (re.compile(r"^(.+?) calls " + _AMT + _ALL_IN + "$"), _play("call")),
-    (re.compile(r"^(.+?) raises to " + _AMT + _ALL_IN + "$"), _play("raise")),
-    (re.compile(r"^(.+?) checks$"), _play("check")),
-    (re.compile(r"^(.+?) folds$"), _play("fold")),
-    (re.compile(r"^Dealt to (.+)$"), _dealt),
-    (re.compile(r"^(.+?) shows (\[[^\]]*\])$"), _shows),
-    (re.compile(r"^(.+?) wins (?:the )?(?:main |side )?pot \(" + _AMT + r"\)$"), _wins),
+    (re.compile(r"^Seat (?P<number>\d+): (?P<name>.+?) \(" + _AMT
+                + r"\)(?: (?P<net>[+-]" + AMOUNT + "))?$"), _summary_seat),
+    (re.compile(r"^(?P<name>.+?): posts ante " + _AMT + _ALL_IN + "$"), on_play("ante")),
+    (_verb(r"brings in for " + _AMT + _ALL_IN), on_play("bring_in")),
+    (_verb(r"bets " + _AMT + _ALL_IN), on_play("bet", total=True)),
+    (_verb(r"calls " + _AMT + _ALL_IN), on_play("call", total=True)),
+    (_verb(r"raises to " + _AMT + _ALL_IN), on_play("raise", total=True)),
+    (_verb(r"checks"), on_play("check")),
+    (_verb(r"folds"), on_play("fold")),
+    (re.compile(r"^Dealt to (?P<rest>.+)$"), on_dealt(sep=": ")),
+    (_verb(r"shows (?P<cards>\[[^\]]*\])"), on_shows),
+    (_verb(r"wins (?:the )?(?P<pot>(?:main |side )?pot) \(" + _AMT + r"\)"),
+     on_payout("collect")),
     (re.compile(r"^Rake " + _AMT + "$"), _rake),
-]
+]  # fmt: skip
 
 NOISE = [
     re.compile(r"^Table '.*'$"),
@@ -97,7 +92,7 @@ def _section(b: Builder, name: str, rest: str, line: int) -> None:
     if street is not None and street < 7:
         b.new_street(street + 1, line)  # the labels run one street low
     elif name == "SUMMARY":
-        b.summary = True
+        b.start_summary(line)
     elif name != "SHOW DOWN":
         raise b.hand.error(f"unknown section {name!r}", line)
 
@@ -107,7 +102,7 @@ def parse(lines: list[str], first_line: int, source) -> HandHistory:
     text = "\n".join(lines)
     hand = HandHistory(
         site=SITE,
-        hand_id=HEADER.match(header).group(1),
+        hand_id=hand_id(HEADER, header),
         table="",
         tournament=False,
         currency=None,
@@ -124,9 +119,12 @@ def parse(lines: list[str], first_line: int, source) -> HandHistory:
     if not stakes:
         raise hand.error("no stakes in the header", first_line)
     b = Builder(hand)
-    hand.small_bet = b.amount(stakes.group(1), first_line)
-    hand.big_bet = b.amount(stakes.group(2), first_line)
+    hand.small_bet = b.amount(stakes["small"], first_line)
+    hand.big_bet = b.amount(stakes["big"], first_line)
     table = re.search(r"^Table '(.*?)'", text, re.M)
     hand.table = table.group(1) if table else ""
     run_lines(b, PATTERNS, NOISE, _section)
+    if not hand.final_stacks:
+        last = first_line + len(lines) - 1
+        raise hand.error("no summary of final stacks: the hand is incomplete", last)
     return finish(b)

@@ -14,11 +14,11 @@ from __future__ import annotations
 import re
 from html import unescape
 
-from razz_fast.histories._text import Builder, card_tokens, money_scale
-from razz_fast.histories.model import HandHistory, HistoryError
+from razz_fast.histories._text import Builder, card_tokens, finish, money_scale
+from razz_fast.histories.model import HandHistory, HistoryError, undecoded_line, unexpected
 
 SITE = "Merge"
-_TAG = re.compile(r"^<(/?)(\w+)((?:\s+[\w-]+=\"[^\"]*\")*)\s*(/?)>$")
+_TAG = re.compile(r"^<(/?)(\w+)((?:\s+[\w-]+=\"[^\"]*\")*)\s*/?>$")
 _ATTR = re.compile(r"([\w-]+)=\"([^\"]*)\"")
 _STREETS = {
     "BLINDS": 3,
@@ -28,8 +28,12 @@ _STREETS = {
     "FIFTH_STREET": 5,
     "SIXTH_STREET": 6,
     "SEVENTH_STREET": 7,
+    "SHOWDOWN": 7,
     "END_OF_GAME": 7,
+    "END_OF_FOLDED_GAME": 7,
 }
+#: Merge's game codes for razz inside mixed-game (HORSE …) files.
+_RAZZ_CODES = {"46", "47", "49"}
 _KINDS = {
     "ANTE": "ante",
     "BRING_IN": "bring_in",
@@ -49,18 +53,19 @@ def describe(best: list[str]) -> str:
     return "-".join(card[0] for card in best)
 
 
-def _tag(text: str) -> tuple[bool, str, dict, bool] | None:
+def _tag(text: str) -> tuple[bool, str, dict] | None:
+    """``(closing, name, attributes)`` of a one-line XML element."""
     found = _TAG.match(text)
     if not found:
         return None
     attrs = {key: unescape(value) for key, value in _ATTR.findall(found.group(3))}
-    return bool(found.group(1)), found.group(2), attrs, bool(found.group(4))
+    return bool(found.group(1)), found.group(2), attrs
 
 
 def parse_file(text: str, source, result) -> None:
     """Append every razz ``<game>`` of ``text`` to ``result``."""
     lines = text.replace("\r\n", "\n").split("\n")
-    game_type = None
+    game_type, stakes, razz = None, "", False
     start = None
     for index, raw in enumerate(lines):
         stripped = raw.strip()
@@ -73,11 +78,12 @@ def parse_file(text: str, source, result) -> None:
                     HistoryError("not a Merge XML line", line=index + 1, text=raw, source=source)
                 )
             continue
-        closing, name, attrs, _ = tag
+        closing, name, attrs = tag
         if name == "description" and start is None:
             game_type = attrs.get("type", "")
             stakes = attrs.get("stakes", "")
         elif name == "game" and not closing:
+            razz = game_type == "Razz" or attrs.get("multigametype") in _RAZZ_CODES
             if start is not None:
                 result.errors.append(
                     HistoryError(
@@ -86,13 +92,20 @@ def parse_file(text: str, source, result) -> None:
                 )
             start = index
         elif name == "game" and closing and start is not None:
-            if game_type != "Razz":
+            undecoded = undecoded_line(lines[start : index + 1], start + 1, source)
+            if not razz:
                 result.skipped += 1
+            elif undecoded:
+                result.errors.append(undecoded)
             else:
                 try:
-                    result.hands.append(_parse(lines[start : index + 1], start + 1, stakes, source))
+                    result.hands.append(
+                        _parse(lines[start : index + 1], start + 1, game_type, stakes, source)
+                    )
                 except HistoryError as error:
                     result.errors.append(error)
+                except Exception as error:  # a reader bug must not lose the other games
+                    result.errors.append(unexpected(error, lines[start:index], start + 1, source))
             start = None
     if start is not None:
         result.errors.append(
@@ -105,14 +118,15 @@ def parse_file(text: str, source, result) -> None:
         )
 
 
-def _parse(lines: list[str], first_line: int, stakes: str, source) -> HandHistory:
-    game = _tag(lines[0].strip())[2]
+def _parse(lines: list[str], first_line: int, game_type, stakes: str, source) -> HandHistory:
+    opening = _tag(lines[0].strip())
+    game = opening[2] if opening else {}
     fields = game.get("data", "").split("|")
     hand = HandHistory(
         site=SITE,
         hand_id=game.get("id", "?"),
         table=fields[1] if len(fields) > 1 else "",
-        tournament=game.get("realmoney") != "true",
+        tournament="Tournament" in (game_type or ""),
         currency="$" if "$" in stakes else None,
         scale=money_scale(stakes + "\n".join(lines)),
         ante=0,
@@ -138,15 +152,16 @@ def _parse(lines: list[str], first_line: int, stakes: str, source) -> HandHistor
         tag = _tag(stripped)
         if tag is None:
             raise hand.error("not a Merge XML line", line)
-        closing, name, attrs, _ = tag
+        closing, name, attrs = tag
         if closing or name == "players":
             continue
         if name == "player":
             if attrs.get("dealtin") == "true":
-                b.seat(
-                    int(attrs["seat"]), attrs["nickname"], b.amount(attrs["balance"], line), line
-                )
-                by_seat[attrs["seat"]] = attrs["nickname"]
+                seat, nickname = attrs.get("seat", ""), attrs.get("nickname")
+                if not seat.isdigit() or not nickname:
+                    raise hand.error("a player needs a seat number and a nickname", line)
+                b.seat(int(seat), nickname, b.amount(attrs.get("balance", ""), line), line)
+                by_seat[seat] = nickname
         elif name == "round":
             if attrs.get("id") not in _STREETS:
                 raise hand.error(f"unknown round {attrs.get('id')!r}", line)
@@ -168,9 +183,7 @@ def _parse(lines: list[str], first_line: int, stakes: str, source) -> HandHistor
         if attrs.get("hand"):
             known = tuple(card for card in hand.cards[player] if card)
             hand.descriptions.append((known, attrs["hand"], line))
-    if len(hand.seats) < 2:
-        raise hand.error("fewer than two players dealt in", first_line)
-    return hand
+    return finish(b)
 
 
 def _player(b: Builder, attrs: dict, by_seat: dict, line: int) -> str:

@@ -9,9 +9,20 @@ float ever touches a pot.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
-__all__ = ["Seat", "Play", "Show", "Payout", "HandHistory", "HistoryError", "SLOTS"]
+__all__ = [
+    "unexpected",
+    "undecoded_line",
+    "Seat",
+    "Play",
+    "Show",
+    "Payout",
+    "HandHistory",
+    "HistoryError",
+    "SLOTS",
+]
 
 #: A player's seven cards in dealing order: two down, four up, one down.
 SLOTS = 7
@@ -58,6 +69,44 @@ class HistoryError(ValueError):
 
 def _rebuild_error(message, hand_id, line, text, source) -> HistoryError:
     return HistoryError(message, hand_id=hand_id, line=line, text=text, source=source)
+
+
+def unexpected(error: Exception, block: list[str], line: int, source) -> HistoryError:
+    """A hand that broke the reader in a way it did not foresee, reported
+    like any unreadable hand (and worth a bug report)."""
+    return HistoryError(
+        f"cannot read the hand ({type(error).__name__}: {error})",
+        hand_id=_hand_id_in(block[0]) if block else None,
+        line=line,
+        text=block[0] if block else None,
+        source=source,
+    )
+
+
+_ESCAPED = re.compile("[\udc80-\udcff]")
+
+
+def undecoded_line(block: list[str], first_line: int, source) -> HistoryError | None:
+    """The first line of a hand holding bytes that were not UTF-8."""
+    for offset, line in enumerate(block):
+        found = _ESCAPED.search(line)
+        if found:
+            byte = ord(found.group()) - 0xDC00
+            return HistoryError(
+                f"not UTF-8 text (byte {byte:#04x} at column {found.start() + 1});"
+                " pass encoding= if the file uses another encoding",
+                hand_id=_hand_id_in(block[0]),
+                line=first_line + offset,
+                text=_ESCAPED.sub("\ufffd", line),
+                source=source,
+            )
+    return None
+
+
+def _hand_id_in(header: str) -> str | None:
+    """The hand number in a header line (``#123`` or a Merge ``id="…"``)."""
+    found = re.search(r"#([\w-]+)|id=\"([\w-]+)\"", header)
+    return (found.group(1) or found.group(2)) if found else None
 
 
 @dataclass(frozen=True)
@@ -136,7 +185,7 @@ class HandHistory:
     ante: int
     small_bet: int
     big_bet: int
-    #: The bring-in as the site states or posts it in full (None: unknown).
+    #: The bring-in as posted in full (None: never posted in full).
     bring_in: int | None = None
     seats: list[Seat] = field(default_factory=list)
     cards: dict[str, list[str | None]] = field(default_factory=dict)
@@ -150,10 +199,22 @@ class HandHistory:
     rake: int | None = None
     final_stacks: dict[str, int] = field(default_factory=dict)
     net: dict[str, int] = field(default_factory=dict)
+    #: The summary's own account, where the site gives one: what each
+    #: player collected and the street each player folded on.
+    summary_collected: dict[str, int] = field(default_factory=dict)
+    summary_folds: dict[str, int] = field(default_factory=dict)
+    #: The file line of the summary (for errors about it), and of each card.
+    summary_line: int | None = None
+    summary_lines: dict[str, int] = field(default_factory=dict)
+    card_lines: dict[str, list[int | None]] = field(default_factory=dict)
     #: Site conventions replay has to know (see replay.py).
     collect_includes_return: bool = False
     total_pot_after_rake: bool = False
     logs_returns: bool = True
+    #: The site writes a rake (or summary) line in every hand, so a hand
+    #: without one is incomplete; and marks every all-in.
+    logs_rake: bool = True
+    marks_all_in: bool = False
     first_line: int = 1
     lines: list[str] = field(default_factory=list)
     source: str | None = None

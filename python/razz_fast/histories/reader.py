@@ -13,11 +13,10 @@ import os
 from dataclasses import dataclass, field
 
 from razz_fast.histories import merge, sites
-from razz_fast.histories.model import HandHistory, HistoryError
+from razz_fast.histories._text import HandCancelled
+from razz_fast.histories.model import HandHistory, HistoryError, undecoded_line, unexpected
 
 __all__ = ["HistoryFile", "read_histories", "parse_histories", "decode"]
-
-TEXT_SITES = sites.TEXT
 
 
 @dataclass
@@ -31,10 +30,14 @@ class HistoryFile:
     skipped: int = 0
 
 
-def decode(data: bytes, source: str | None = None, encoding: str | None = None) -> str:
+def decode(
+    data: bytes, source: str | None = None, encoding: str | None = None, *, lenient: bool = False
+) -> str:
     """Sites write UTF-8 (with or without a byte-order mark) or UTF-16 (Full
     Tilt, with a mark). Anything else is refused with the offending offset:
-    guessing a code page would silently garble player names."""
+    guessing a code page would silently garble player names. ``lenient``
+    keeps bytes that are not UTF-8 as lone surrogates (``surrogateescape``)
+    so the reader can refuse just the hands that hold them."""
     if encoding is not None:
         try:
             return data.decode(encoding)
@@ -62,6 +65,8 @@ def decode(data: bytes, source: str | None = None, encoding: str | None = None) 
     try:
         return body.decode(name)
     except UnicodeDecodeError as error:
+        if lenient and name == "utf-8":
+            return body.decode(name, "surrogateescape")
         raise HistoryError(
             f"not {name.upper()} text (byte {body[error.start]:#04x} at offset {error.start});"
             " pass encoding= if the file uses another encoding",
@@ -75,7 +80,7 @@ def read_histories(path: str | os.PathLike, *, encoding: str | None = None) -> H
     with open(source, "rb") as stream:
         data = stream.read()
     try:
-        text = decode(data, source, encoding)
+        text = decode(data, source, encoding, lenient=encoding is None)
     except HistoryError as error:
         return HistoryFile(source, errors=[error])
     return parse_histories(text, source=source)
@@ -94,7 +99,7 @@ def parse_histories(text: str, *, source: str | None = None) -> HistoryFile:
     starts = [
         (index, site)
         for index, line in enumerate(lines)
-        for site in TEXT_SITES
+        for site in sites.TEXT
         if site.HEADER.match(line.lstrip("\ufeff"))
     ]
     if not starts and text.strip():
@@ -112,8 +117,16 @@ def parse_histories(text: str, *, source: str | None = None) -> HistoryFile:
         if not site.is_razz(block[0]):
             result.skipped += 1
             continue
+        undecoded = undecoded_line(block, index + 1, source)
+        if undecoded:
+            result.errors.append(undecoded)
+            continue
         try:
             result.hands.append(site.parse(block, index + 1, source))
+        except HandCancelled:
+            result.skipped += 1
         except HistoryError as error:
             result.errors.append(error)
+        except Exception as error:  # a reader bug must not lose the file's other hands
+            result.errors.append(unexpected(error, block, index + 1, source))
     return result

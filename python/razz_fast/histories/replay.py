@@ -34,6 +34,12 @@ from razz_fast.histories.model import SLOTS, HandHistory
 __all__ = ["Replay", "replay", "deck_for", "site_description"]
 
 _AGGRESSIVE = (Action.COMPLETE, Action.BET, Action.RAISE)
+#: A site that logs no rake (Merge) is taken to have raked what the winners
+#: were short, but never more than this share of the pot: more is a missing
+#: or wrong collect line, not a rake.
+MAX_INFERRED_RAKE_PERCENT = 10
+#: Sites whose summary lists every player who collected.
+SUMMARY_COLLECTS = ("PokerStars", "Full Tilt")
 _ACTION = {
     "bring_in": (Action.BRING_IN,),
     "call": (Action.CALL,),
@@ -97,7 +103,7 @@ def deck_for(history: HandHistory, names: list[str], burn_cards: bool = False) -
     burn order). Unknown cards are filled in from the cards nobody saw,
     lowest index first."""
     n = len(names)
-    folded_on = {}
+    folded_on: dict[str, int] = {}
     for play in history.plays:
         if play.kind == "fold":
             folded_on.setdefault(play.player, play.street)
@@ -119,7 +125,8 @@ def deck_for(history: HandHistory, names: list[str], burn_cards: bool = False) -
     def note(text: str, owner: str, slot: int) -> int:
         card = razz_fast.parse_cards(text)[0]
         if seen.setdefault(card, (owner, slot)) != (owner, slot):
-            raise history.error(f"{text} is dealt to {seen[card][0]} and {owner}")
+            line = history.card_lines.get(owner, [None] * SLOTS)[slot]
+            raise history.error(f"{text} is dealt to {seen[card][0]} and {owner}", line)
         return card
 
     for seat, slot in order:
@@ -182,7 +189,7 @@ def replay(
         )
         deck = deck_for(history, names, burn_cards)
         hand = engine.Hand(rules, [seat.stack for seat in seats], deck=deck)
-    except RazzError as error:
+    except (RazzError, ValueError) as error:  # stakes or stacks the engine refuses
         raise history.error(f"cannot set up the hand: {error}", history.first_line) from None
 
     _check_antes(history, hand, names)
@@ -209,6 +216,9 @@ def _check_antes(history: HandHistory, hand, names: list[str]) -> None:
                     play.line,
                 )
             del engine[play.player]
+            all_in = hand.all_in[names.index(play.player)]
+            if history.marks_all_in and play.all_in != all_in:
+                raise history.error(_all_in_words(play.all_in, all_in), play.line)
     for name, amount in engine.items():
         if amount:
             raise history.error(f"{name} posts no ante in the history", history.first_line)
@@ -241,8 +251,18 @@ def _apply(history: HandHistory, hand, index: dict, names: list[str], play) -> N
             f" the history {history.text_of(play.amount)}",
             play.line,
         )
-    if play.all_in and not hand.all_in[seat]:
-        raise history.error("the history says all-in but chips are left", play.line)
+    if (
+        play.all_in
+        and not hand.all_in[seat]
+        or (history.marks_all_in and not play.all_in and hand.all_in[seat])
+    ):
+        raise history.error(_all_in_words(play.all_in, hand.all_in[seat]), play.line)
+
+
+def _all_in_words(site: bool, engine: bool) -> str:
+    if site:
+        return "the history says all-in but chips are left"
+    return "the player is all-in but the history does not say so"
 
 
 def _check_cards(history: HandHistory, hand, names: list[str]) -> None:
@@ -253,12 +273,13 @@ def _check_cards(history: HandHistory, hand, names: list[str]) -> None:
             text = history.cards[name][slot]
             if text is None:
                 continue
+            line = history.card_lines.get(name, [None] * SLOTS)[slot]
             if slot >= len(engine):
                 raise history.error(
-                    f"the site shows {name}'s card {slot + 1}; the engine dealt none"
+                    f"the site shows {name}'s card {slot + 1}; the engine dealt none", line
                 )
             if razz_fast.format_cards([engine[slot]]) != text:
-                raise history.error(f"{name}'s card {slot + 1} differs from the deal")
+                raise history.error(f"{name}'s card {slot + 1} differs from the deal", line)
 
 
 def uncontested_excess(hand) -> tuple[int, int]:
@@ -285,6 +306,8 @@ def _check_payouts(history: HandHistory, result: Replay, index: dict) -> None:
     hand, n = result.hand, len(result.names)
     returned, award = [0] * n, [0] * n
     for event in hand.history:
+        if event.seat is None:
+            continue
         if event.kind == "return":
             returned[event.seat] += event.amount
         elif event.kind == "award":
@@ -309,8 +332,16 @@ def _check_payouts(history: HandHistory, result: Replay, index: dict) -> None:
                 f" the history {history.text_of(site_returned[s])}",
                 line,
             )
+    if sum(award) and not any(p.kind == "collect" for p in history.payouts):
+        raise history.error("nobody collects the pot: the hand is incomplete", end)
     shortfall = [award[s] - collected[s] for s in range(n)]
     rake = history.rake if history.rake is not None else sum(shortfall)
+    if history.rake is None and rake * 100 > MAX_INFERRED_RAKE_PERCENT * sum(award):
+        raise history.error(
+            f"winners collected {history.text_of(sum(collected))} of"
+            f" {history.text_of(sum(award))}: more than {MAX_INFERRED_RAKE_PERCENT}% short",
+            next((p.line for p in history.payouts if p.kind == "collect"), end),
+        )
     line_of = {p.player: p.line for p in history.payouts if p.kind == "collect"}
     for s in range(n):
         if shortfall[s] < 0 or (shortfall[s] and not rake):
@@ -345,10 +376,36 @@ def _check_payouts(history: HandHistory, result: Replay, index: dict) -> None:
                 f" {history.text_of(value)} in the history",
                 end,
             )
+    summary = history.summary_line or end
     starts = {seat.name: seat.stack for seat in history.seats}
     for name, value in history.final_stacks.items():
         if starts[name] + net[index[name]] != value:
-            raise history.error(f"{name} ends with a different stack", end)
+            raise history.error(f"{name} ends with a different stack", summary)
+    for name, value in history.summary_collected.items():
+        if value != collected[index[name]]:
+            raise history.error(
+                f"the summary has {name} collect {history.text_of(value)}, the hand"
+                f" {history.text_of(collected[index[name]])}",
+                history.summary_lines.get(name, summary),
+            )
+    for name in result.names:
+        if (
+            collected[index[name]]
+            and history.summary_line
+            and name not in history.summary_collected
+        ):
+            if history.site in SUMMARY_COLLECTS:
+                raise history.error(f"the summary does not have {name} collect", summary)
+    folds: dict[str, int] = {}
+    for play in history.plays:
+        if play.kind == "fold":
+            folds.setdefault(play.player, play.street)
+    for name, street in history.summary_folds.items():
+        if folds.get(name) != street:
+            raise history.error(
+                f"the summary has {name} fold on street {street}",
+                history.summary_lines.get(name, summary),
+            )
 
 
 def _check_descriptions(history: HandHistory) -> None:

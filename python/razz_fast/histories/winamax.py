@@ -12,25 +12,35 @@ from __future__ import annotations
 import re
 
 from razz_fast.histories._text import (
+    AMOUNT,
     Builder,
-    currency_of,
     finish,
-    money_scale,
+    hand_id,
+    is_razz_header,
+    on_dealt,
+    on_payout,
+    on_play,
+    on_shows,
+    on_summary_seat,
+    on_total,
     run_lines,
+    seat_line,
     street_of,
+    units_of,
 )
 from razz_fast.histories.model import HandHistory
 
 SITE = "Winamax"
 HEADER = re.compile(r"^Winamax Poker - .*HandId: #([\d-]+)")
-_AMT = r"([$€£]?[\d.,]+[$€£]?)"
-_STAKES = re.compile(r"\(" + _AMT + "/" + _AMT + "/" + _AMT + r"\)")
-_ALL_IN = r"( and is all-in)?"
-_SEAT = re.compile(r"^Seat (\d+): (.+?) \(" + _AMT + r"(?:, [^()]*)?\)$")
+_AMT = r"(?P<amount>" + AMOUNT + ")"
+_STAKES = re.compile(
+    r"\((?P<ante>" + AMOUNT + ")/(?P<small>" + AMOUNT + ")/(?P<big>" + AMOUNT + r")\)"
+)
+_ALL_IN = r"(?P<allin> and is all-in)?"
 
 
 def is_razz(header: str) -> bool:
-    return "Razz" in header
+    return is_razz_header(header, r" - Razz ")
 
 
 #: No Winamax razz showdown with a description has been seen, so its
@@ -38,68 +48,29 @@ def is_razz(header: str) -> bool:
 describe = None
 
 
-def _verb(regex: str):
-    return re.compile(r"^(.+?) " + regex + "$")
-
-
-def _play(kind: str, raise_to: bool = False):
-    def handle(b: Builder, m: re.Match, line: int) -> None:
-        name = b.known(m.group(1), line)
-        if kind in ("check", "fold"):
-            b.play(name, kind, line)
-        elif raise_to:
-            b.play(name, kind, line, to=b.amount(m.group(3), line), all_in=bool(m.group(4)))
-        else:
-            b.play(name, kind, line, amount=b.amount(m.group(2), line), all_in=bool(m.group(3)))
-
-    return handle
-
-
-def _seat(b: Builder, m: re.Match, line: int) -> None:
-    if not b.summary:
-        b.seat(int(m.group(1)), m.group(2), b.amount(m.group(3), line), line)
-
-
-def _dealt(b: Builder, m: re.Match, line: int) -> None:
-    b.dealt_line(m.group(1), line)
-
-
-def _shows(b: Builder, m: re.Match, line: int) -> None:
-    b.shown(b.known(m.group(1), line), b.cards(m.group(2), line), m.group(3), line)
-
-
-def _collected(b: Builder, m: re.Match, line: int) -> None:
-    b.payout(m.group(1), "collect", b.amount(m.group(2), line), line, m.group(3))
-
-
-def _total(b: Builder, m: re.Match, line: int) -> None:
-    b.hand.total_pot = b.amount(m.group(1), line)
-    b.hand.rake = b.amount(m.group(2), line) if m.group(2) else 0
-
-
-def _summary_seat(b: Builder, m: re.Match, line: int) -> None:
-    name, rest = b.player_at(m.group(2), line)
-    cards = re.search(r"(?:showed|mucked) (\[[^\]]*\])", rest)
-    if cards:
-        b.shown(name, b.cards(cards.group(1), line), None, line)
+def _verb(regex: str) -> re.Pattern:
+    return re.compile(r"^(?P<name>.+?) " + regex + "$")
 
 
 PATTERNS = [
-    (_SEAT, _seat),
-    (re.compile(r"^(Seat \d+): (.+)$"), _summary_seat),
-    (_verb(r"posts ante " + _AMT + _ALL_IN), _play("ante")),
-    (_verb(r"brings in " + _AMT + _ALL_IN), _play("bring_in")),
-    (_verb(r"completes " + _AMT + " to " + _AMT + _ALL_IN), _play("complete", raise_to=True)),
-    (_verb(r"raises " + _AMT + " to " + _AMT + _ALL_IN), _play("raise", raise_to=True)),
-    (_verb(r"bets " + _AMT + _ALL_IN), _play("bet")),
-    (_verb(r"calls " + _AMT + _ALL_IN), _play("call")),
-    (_verb(r"checks"), _play("check")),
-    (_verb(r"folds"), _play("fold")),
-    (re.compile(r"^Dealt to (.+)$"), _dealt),
-    (_verb(r"shows (\[[^\]]*\])(?: \((.*)\))?"), _shows),
-    (_verb(r"collected " + _AMT + r" from ((?:main |side )?pot(?: \d+)?)"), _collected),
-    (re.compile(r"^Total pot " + _AMT + r"(?: \| (?:Rake " + _AMT + r"|No rake))?$"), _total),
-]
+    (re.compile(r"^Seat (?P<number>\d+): (?P<name>.+?) \(" + _AMT + r"(?:, [^()]*)?\)$"),
+     seat_line),
+    (re.compile(r"^Seat \d+: (?P<rest>.+)$"), on_summary_seat),
+    (_verb(r"posts ante " + _AMT + _ALL_IN), on_play("ante")),
+    (_verb(r"brings in " + _AMT + _ALL_IN), on_play("bring_in")),
+    (_verb(r"completes " + AMOUNT + " to " + _AMT + _ALL_IN), on_play("complete", total=True)),
+    (_verb(r"raises " + AMOUNT + " to " + _AMT + _ALL_IN), on_play("raise", total=True)),
+    (_verb(r"bets " + _AMT + _ALL_IN), on_play("bet")),
+    (_verb(r"calls " + _AMT + _ALL_IN), on_play("call")),
+    (_verb(r"checks"), on_play("check")),
+    (_verb(r"folds"), on_play("fold")),
+    (re.compile(r"^Dealt to (?P<rest>.+)$"), on_dealt()),
+    (_verb(r"shows (?P<cards>\[[^\]]*\])(?: \((?P<desc>.*)\))?"), on_shows),
+    (_verb(r"collected " + _AMT + r" from (?P<pot>(?:main |side )?pot(?: \d+)?)"),
+     on_payout("collect")),
+    (re.compile(r"^Total pot " + _AMT + r"(?: \| (?:Rake (?P<rake>" + AMOUNT + ")|No rake))?$"),
+     on_total),
+]  # fmt: skip
 
 NOISE = [
     re.compile(r"^Table: '.*'.*$"),
@@ -112,21 +83,22 @@ def _section(b: Builder, name: str, rest: str, line: int) -> None:
     if street is not None:
         b.new_street(street, line)
     elif name == "SUMMARY":
-        b.summary = True
+        b.start_summary(line)
     elif name not in ("ANTE/BLINDS", "SHOW DOWN", "SHOWDOWN"):
         raise b.hand.error(f"unknown section {name!r}", line)
 
 
 def parse(lines: list[str], first_line: int, source) -> HandHistory:
     header = lines[0]
-    text = "\n".join(lines)
+    tournament = "Tournament" in header
+    currency, scale = units_of(lines, tournament)
     hand = HandHistory(
         site=SITE,
-        hand_id=HEADER.match(header).group(1),
+        hand_id=hand_id(HEADER, header),
         table="",
-        tournament="Tournament" in header,
-        currency=currency_of(header),
-        scale=money_scale(text),
+        tournament=tournament,
+        currency=currency,
+        scale=scale,
         ante=0,
         small_bet=0,
         big_bet=0,
@@ -140,10 +112,11 @@ def parse(lines: list[str], first_line: int, source) -> HandHistory:
     if not stakes:
         raise hand.error("no stakes in the header", first_line)
     b = Builder(hand)
-    hand.ante = b.amount(stakes.group(1), first_line)
-    hand.small_bet = b.amount(stakes.group(2), first_line)
-    hand.big_bet = b.amount(stakes.group(3), first_line)
-    table = re.search(r"^Table: '(.*?)'", text, re.M)
+    hand.ante = b.amount(stakes["ante"], first_line)
+    hand.small_bet = b.amount(stakes["small"], first_line)
+    hand.big_bet = b.amount(stakes["big"], first_line)
+    table = re.search(r"^Table: '(.*?)'", "\n".join(lines), re.M)
     hand.table = table.group(1) if table else ""
     run_lines(b, PATTERNS, NOISE, _section)
+    b.require_rake()
     return finish(b)
