@@ -3,7 +3,7 @@
 
 use super::Hand;
 use crate::card::Card;
-use crate::event::EventKind;
+use crate::event::{Event, EventKind};
 
 impl Hand {
     pub(super) fn post_antes(&mut self) {
@@ -19,26 +19,34 @@ impl Hand {
         }
     }
 
-    /// The next card; when the deck is empty the burns become the deck
-    /// (shuffled by the hand's generator, or in burn order for an explicit deck).
+    /// The next card; when the deck is empty the burns become the deck first.
+    #[inline]
     fn take_card(&mut self) -> Card {
         if self.next_card == self.deck_len {
-            let n = self.n_burns;
-            self.deck[..n].copy_from_slice(&self.burns[..n]);
-            if let Some(rng) = self.rng.as_mut() {
-                rng.shuffle(&mut self.deck[..n]);
-            }
-            self.deck_len = n;
-            self.next_card = 0;
-            self.n_burns = 0;
-            let new_deck = self.deck;
-            self.record(EventKind::Reshuffle, None, 0, &new_deck[..n]);
+            self.reshuffle_burns();
         }
         // With at most eight players the deck never runs dry with no burns to
         // reshuffle (ENGINE.md §3), so this index is always in range.
         let card = self.deck[self.next_card];
         self.next_card += 1;
         card
+    }
+
+    /// The burns become the deck (shuffled by the hand's generator, or in burn
+    /// order for an explicit deck). Only eight players with burns get here.
+    #[cold]
+    #[inline(never)]
+    fn reshuffle_burns(&mut self) {
+        let n = self.n_burns;
+        self.deck[..n].copy_from_slice(&self.burns[..n]);
+        if let Some(rng) = self.rng.as_mut() {
+            rng.shuffle(&mut self.deck[..n]);
+        }
+        self.deck_len = n;
+        self.next_card = 0;
+        self.n_burns = 0;
+        let new_deck = self.deck;
+        self.record(EventKind::Reshuffle, None, 0, &new_deck[..n]);
     }
 
     fn burn(&mut self) {
@@ -64,14 +72,27 @@ impl Hand {
         self.record(EventKind::DealUp, Some(seat), 0, &[card]);
     }
 
+    /// Seat `s` gets `deck[s]` and `deck[n + s]` down and `deck[2n + s]` up
+    /// (ENGINE.md §3). The deck is fresh, so the cards are read straight from
+    /// it; the events, when kept, follow in dealing order.
     pub(super) fn deal_third_street(&mut self) {
-        for _ in 0..2 {
-            for s in 0..self.n {
-                self.deal_down(s);
-            }
+        let n = self.n;
+        for s in 0..n {
+            self.down[s] = [self.deck[s], self.deck[n + s], 0];
+            self.n_down[s] = 2;
+            self.up[s] = [self.deck[2 * n + s], 0, 0, 0];
+            self.n_up[s] = 1;
         }
-        for s in 0..self.n {
-            self.deal_up(s);
+        self.next_card = 3 * n;
+        if self.record_history {
+            for (i, &card) in self.deck[..3 * n].iter().enumerate() {
+                let kind = if i < 2 * n {
+                    EventKind::DealDown
+                } else {
+                    EventKind::DealUp
+                };
+                self.history.push(Event::new(kind, Some(i % n), 0, &[card]));
+            }
         }
     }
 

@@ -153,8 +153,6 @@ impl Hand {
         self.deck_len = DECK_SIZE;
         self.next_card = 0;
         self.n_burns = 0;
-        self.n_down = [0; MAX_SEATS];
-        self.n_up = [0; MAX_SEATS];
         self.community = None;
         self.street = 3;
         self.bring_in_phase = false;
