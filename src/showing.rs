@@ -14,25 +14,63 @@ pub type ShowingValue = u32;
 /// The value of 0 to 4 up cards (more than four is a caller's bug: only the
 /// first four count).
 pub fn showing_value(up: &[Card]) -> ShowingValue {
-    // Rank masks by multiplicity: l1 holds the ranks shown twice or more, …
-    let (mut l0, mut l1, mut l2, mut l3) = (0u32, 0u32, 0u32, 0u32);
-    for &c in up.iter().take(4) {
-        let b = 1u32 << rank_of(c);
-        l3 |= l2 & b;
-        l2 |= l1 & b;
-        l1 |= l0 & b;
-        l0 |= b;
+    up.iter()
+        .take(4)
+        .fold(Showing::EMPTY, |shown, &c| shown.with(c))
+        .value()
+}
+
+/// A seat's up cards, added one at a time as they are dealt, so that the
+/// opener of each street is a comparison of stored values rather than a
+/// recount of every board.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Showing {
+    /// Rank masks by multiplicity: `layers[k]` holds the ranks shown more
+    /// than `k` times.
+    layers: [u16; 4],
+}
+
+impl Showing {
+    pub const EMPTY: Showing = Showing { layers: [0; 4] };
+
+    /// With one more up card (at most four in all).
+    #[inline(always)]
+    #[must_use]
+    pub fn with(self, card: Card) -> Showing {
+        let [l0, l1, l2, l3] = self.layers;
+        let b = 1u16 << rank_of(card);
+        Showing {
+            layers: [l0 | b, l1 | (l0 & b), l2 | (l1 & b), l3 | (l2 & b)],
+        }
     }
-    // Comparing rank masks as numbers compares their highest ranks first,
-    // which is the razz order of groups and of kickers alike.
-    let (category, grouped) = if l3 != 0 {
-        (4, l3)
-    } else if l2 != 0 {
-        (3, l2)
-    } else {
-        (l1.count_ones(), l1)
-    };
-    category << 28 | grouped << 14 | (l0 & !grouped)
+
+    /// The ranks shown, one bit per rank (ace = bit 0).
+    #[inline(always)]
+    pub fn ranks(self) -> u16 {
+        self.layers[0]
+    }
+
+    /// Whether some rank is shown twice or more.
+    #[inline(always)]
+    pub fn is_paired(self) -> bool {
+        self.layers[1] != 0
+    }
+
+    #[inline(always)]
+    pub fn value(self) -> ShowingValue {
+        let [l0, l1, l2, l3] = self.layers.map(u32::from);
+        // Comparing rank masks as numbers compares their highest ranks first,
+        // which is the razz order of groups and of kickers alike. Four cards
+        // hold at most two pairs, so the pair count needs no popcount.
+        let (category, grouped) = if l3 != 0 {
+            (4, l3)
+        } else if l2 != 0 {
+            (3, l2)
+        } else {
+            ((l1 != 0) as u32 + (l1 & l1.wrapping_sub(1) != 0) as u32, l1)
+        };
+        category << 28 | grouped << 14 | (l0 & !grouped)
+    }
 }
 
 #[cfg(test)]

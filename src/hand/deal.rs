@@ -3,7 +3,9 @@
 
 use super::Hand;
 use crate::card::Card;
+use crate::eval::LowKey;
 use crate::event::{Event, EventKind};
+use crate::showing::Showing;
 
 impl Hand {
     pub(super) fn post_antes(&mut self) {
@@ -15,6 +17,9 @@ impl Hand {
             let chips = ante.min(self.stack[s]);
             self.stack[s] -= chips;
             self.contributed[s] += chips;
+            if self.stack[s] == 0 {
+                self.has_chips &= !Self::seat_bit(s);
+            }
             self.record(EventKind::Ante, Some(s), chips, &[]);
         }
     }
@@ -62,6 +67,7 @@ impl Hand {
         let card = self.take_card();
         self.down[seat][self.n_down[seat] as usize] = card;
         self.n_down[seat] += 1;
+        self.keys[seat] = self.keys[seat].with(card);
         self.record(EventKind::DealDown, Some(seat), 0, &[card]);
     }
 
@@ -69,6 +75,8 @@ impl Hand {
         let card = self.take_card();
         self.up[seat][self.n_up[seat] as usize] = card;
         self.n_up[seat] += 1;
+        self.keys[seat] = self.keys[seat].with(card);
+        self.showing[seat] = self.showing[seat].with(card);
         self.record(EventKind::DealUp, Some(seat), 0, &[card]);
     }
 
@@ -78,10 +86,13 @@ impl Hand {
     pub(super) fn deal_third_street(&mut self) {
         let n = self.n;
         for s in 0..n {
-            self.down[s] = [self.deck[s], self.deck[n + s], 0];
+            let (a, b, up) = (self.deck[s], self.deck[n + s], self.deck[2 * n + s]);
+            self.down[s] = [a, b, 0];
             self.n_down[s] = 2;
-            self.up[s] = [self.deck[2 * n + s], 0, 0, 0];
+            self.up[s] = [up, 0, 0, 0];
             self.n_up[s] = 1;
+            self.keys[s] = LowKey::EMPTY.with(a).with(b).with(up);
+            self.showing[s] = Showing::EMPTY.with(up);
         }
         self.next_card = 3 * n;
         if self.record_history {
@@ -100,24 +111,26 @@ impl Hand {
     pub(super) fn deal_street(&mut self, street: u8) {
         self.street = street;
         self.burn();
+        let mut seats = self.live;
         if street < 7 {
-            for s in 0..self.n {
-                if self.in_hand(s) {
-                    self.deal_up(s);
-                }
+            while seats != 0 {
+                self.deal_up(seats.trailing_zeros() as usize);
+                seats &= seats - 1;
             }
             return;
         }
         let left = self.deck_len - self.next_card;
         if left >= self.in_hand_count() {
-            for s in 0..self.n {
-                if self.in_hand(s) {
-                    self.deal_down(s);
-                }
+            while seats != 0 {
+                self.deal_down(seats.trailing_zeros() as usize);
+                seats &= seats - 1;
             }
         } else {
             let card = self.take_card();
             self.community = Some(card);
+            for key in &mut self.keys[..self.n] {
+                *key = key.with(card);
+            }
             self.record(EventKind::Community, None, 0, &[card]);
         }
     }
