@@ -36,7 +36,7 @@ impl Hand {
         let mut seats = self.live;
         while seats != 0 {
             let s = seats.trailing_zeros();
-            best = best.min(u64::from(self.showing[s as usize].value()) << 3 | u64::from(s));
+            best = best.min(self.showing[s as usize].value() << 3 | u64::from(s));
             seats &= seats - 1;
         }
         self.start_round((best & 7) as usize);
