@@ -63,23 +63,6 @@ impl Hand {
         }
     }
 
-    fn deal_down(&mut self, seat: usize) {
-        let card = self.take_card();
-        self.down[seat][self.n_down[seat] as usize] = card;
-        self.n_down[seat] += 1;
-        self.keys[seat] = self.keys[seat].with(card);
-        self.record(EventKind::DealDown, Some(seat), 0, &[card]);
-    }
-
-    fn deal_up(&mut self, seat: usize) {
-        let card = self.take_card();
-        self.up[seat][self.n_up[seat] as usize] = card;
-        self.n_up[seat] += 1;
-        self.keys[seat] = self.keys[seat].with(card);
-        self.showing[seat] = self.showing[seat].with(card);
-        self.record(EventKind::DealUp, Some(seat), 0, &[card]);
-    }
-
     /// Seat `s` gets `deck[s]` and `deck[n + s]` down and `deck[2n + s]` up
     /// (ENGINE.md §3). The deck is fresh, so the cards are read straight from
     /// it; the events, when kept, follow in dealing order.
@@ -111,20 +94,41 @@ impl Hand {
     pub(super) fn deal_street(&mut self, street: u8) {
         self.street = street;
         self.burn();
-        let mut seats = self.live;
+        let live = self.live;
         if street < 7 {
+            // Every seat still in holds `street − 3` up cards, and the deck
+            // never runs short before seventh street (24 cards, 3 burns and
+            // 24 more at most), so the cards come straight off it.
+            let slot = usize::from(street - 3);
+            let first = self.next_card;
+            let mut seats = live;
             while seats != 0 {
-                self.deal_up(seats.trailing_zeros() as usize);
+                let s = seats.trailing_zeros() as usize;
                 seats &= seats - 1;
+                let card = self.deck[self.next_card];
+                self.next_card += 1;
+                self.up[s][slot] = card;
+                self.n_up[s] = street - 2;
+                self.keys[s] = self.keys[s].with(card);
+                self.showing[s] = self.showing[s].with(card);
             }
+            self.record_deals(EventKind::DealUp, live, first);
             return;
         }
         let left = self.deck_len - self.next_card;
         if left >= self.in_hand_count() {
+            let first = self.next_card;
+            let mut seats = live;
             while seats != 0 {
-                self.deal_down(seats.trailing_zeros() as usize);
+                let s = seats.trailing_zeros() as usize;
                 seats &= seats - 1;
+                let card = self.deck[self.next_card];
+                self.next_card += 1;
+                self.down[s][2] = card;
+                self.n_down[s] = 3;
+                self.keys[s] = self.keys[s].with(card);
             }
+            self.record_deals(EventKind::DealDown, live, first);
         } else {
             let card = self.take_card();
             self.community = Some(card);
@@ -132,6 +136,22 @@ impl Hand {
                 *key = key.with(card);
             }
             self.record(EventKind::Community, None, 0, &[card]);
+        }
+    }
+
+    /// The events of cards dealt to `seats` in seat order from `deck[first]`.
+    fn record_deals(&mut self, kind: EventKind, seats: u8, first: usize) {
+        if !self.record_history {
+            return;
+        }
+        let mut seats = seats;
+        for &card in &self.deck[first..] {
+            if seats == 0 {
+                break;
+            }
+            let s = seats.trailing_zeros() as usize;
+            seats &= seats - 1;
+            self.history.push(Event::new(kind, Some(s), 0, &[card]));
         }
     }
 }
