@@ -55,17 +55,18 @@ impl Hand {
     /// The seats of `seats` clockwise from `from` (which may be `n`, meaning
     /// seat 0): first those at or above it, then those below.
     fn fill_queue(&mut self, from: usize, seats: u8) {
-        self.queue_head = 0;
-        self.queue_len = 0;
         let seats = u32::from(seats);
         let below = (1u32 << from) - 1;
+        let mut len = 0;
         for mut part in [seats & !below, seats & below] {
             while part != 0 {
-                self.queue[self.queue_len] = part.trailing_zeros() as u8;
-                self.queue_len += 1;
+                self.queue[len] = part.trailing_zeros() as u8;
+                len += 1;
                 part &= part - 1;
             }
         }
+        self.queue_head = 0;
+        self.queue_len = len;
     }
 
     fn bet_size(&self) -> u64 {

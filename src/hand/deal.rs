@@ -101,33 +101,37 @@ impl Hand {
             // 24 more at most), so the cards come straight off it.
             let slot = usize::from(street - 3);
             let first = self.next_card;
+            let mut next = first;
             let mut seats = live;
             while seats != 0 {
                 let s = seats.trailing_zeros() as usize;
                 seats &= seats - 1;
-                let card = self.deck[self.next_card];
-                self.next_card += 1;
+                let card = self.deck[next];
+                next += 1;
                 self.up[s][slot] = card;
                 self.n_up[s] = street - 2;
                 self.keys[s] = self.keys[s].with(card);
                 self.showing[s] = self.showing[s].with(card);
             }
+            self.next_card = next;
             self.record_deals(EventKind::DealUp, live, first);
             return;
         }
         let left = self.deck_len - self.next_card;
         if left >= self.in_hand_count() {
             let first = self.next_card;
+            let mut next = first;
             let mut seats = live;
             while seats != 0 {
                 let s = seats.trailing_zeros() as usize;
                 seats &= seats - 1;
-                let card = self.deck[self.next_card];
-                self.next_card += 1;
+                let card = self.deck[next];
+                next += 1;
                 self.down[s][2] = card;
                 self.n_down[s] = 3;
                 self.keys[s] = self.keys[s].with(card);
             }
+            self.next_card = next;
             self.record_deals(EventKind::DealDown, live, first);
         } else {
             let card = self.take_card();
