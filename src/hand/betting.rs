@@ -57,16 +57,15 @@ impl Hand {
     fn fill_queue(&mut self, from: usize, seats: u8) {
         let seats = u32::from(seats);
         let below = (1u32 << from) - 1;
-        let mut len = 0;
+        let (mut queue, mut shift) = (0u32, 0);
         for mut part in [seats & !below, seats & below] {
             while part != 0 {
-                self.queue[len] = part.trailing_zeros() as u8;
-                len += 1;
+                queue |= (part.trailing_zeros() + 1) << shift;
+                shift += 4;
                 part &= part - 1;
             }
         }
-        self.queue_head = 0;
-        self.queue_len = len;
+        self.queue = queue;
     }
 
     fn bet_size(&self) -> u64 {
@@ -142,9 +141,8 @@ impl Hand {
 
     /// Carries out an action already known to be legal.
     pub(super) fn apply(&mut self, action: Action) {
-        let seat = self.queue[self.queue_head] as usize;
-        self.queue_head += 1;
-        self.queue_len -= 1;
+        let seat = (self.queue & 0xF) as usize - 1;
+        self.queue >>= 4;
         let mut chips = 0;
         match action {
             Action::Fold => self.live &= !Self::seat_bit(seat),
@@ -177,7 +175,7 @@ impl Hand {
             self.high = self.high.max(self.bet[seat]);
         }
         self.record(EventKind::of_action(action), Some(seat), chips, &[]);
-        if self.queue_len == 0 || at_most_one(self.live) {
+        if self.queue == 0 || at_most_one(self.live) {
             self.end_round();
         }
     }
@@ -208,7 +206,7 @@ impl Hand {
             self.record(EventKind::Return, Some(top), excess, &[]);
         }
         self.bet = [0; super::MAX_SEATS];
-        self.queue_len = 0;
+        self.queue = 0;
         if at_most_one(self.live) || self.street == 7 {
             // A fold-out, or the last round: show down (if two remain) and award.
             self.finish();
@@ -222,7 +220,7 @@ impl Hand {
 
     /// No more betting: deal every remaining street, then the showdown.
     pub(super) fn run_out(&mut self) {
-        self.queue_len = 0;
+        self.queue = 0;
         self.bring_in_phase = false;
         for street in self.street + 1..=7 {
             self.deal_street(street);

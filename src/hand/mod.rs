@@ -67,9 +67,10 @@ pub struct Hand {
     /// level right after it (meaningful only for those seats).
     acted: u8,
     acted_at: [u64; MAX_SEATS],
-    queue: [u8; MAX_SEATS],
-    queue_head: usize,
-    queue_len: usize,
+    /// The seats still to act this round, head first: four bits each,
+    /// holding `seat + 1`, the head in the lowest bits; 0 when nobody is to
+    /// act. Reading and popping the head is a mask and a shift.
+    queue: u32,
     last_aggressor: Option<u8>,
 
     showdown: [u8; MAX_SEATS],
@@ -139,9 +140,7 @@ impl Hand {
             level: 0,
             acted: 0,
             acted_at: [0; MAX_SEATS],
-            queue: [0; MAX_SEATS],
-            queue_head: 0,
-            queue_len: 0,
+            queue: 0,
             last_aggressor: None,
             showdown: [0; MAX_SEATS],
             n_showdown: 0,
@@ -180,8 +179,7 @@ impl Hand {
         self.wagers = 0;
         self.level = 0;
         self.acted = 0;
-        self.queue_head = 0;
-        self.queue_len = 0;
+        self.queue = 0;
         self.last_aggressor = None;
         self.n_showdown = 0;
         self.n_awarded = 0;
@@ -282,7 +280,7 @@ impl Hand {
 
     pub fn actor(&self) -> Option<usize> {
         // The queue is emptied whenever the hand ends.
-        (self.queue_len > 0).then(|| self.queue[self.queue_head] as usize)
+        (self.queue & 0xF).checked_sub(1).map(|s| s as usize)
     }
 
     pub fn stacks(&self) -> &[u64] {

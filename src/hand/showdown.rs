@@ -74,7 +74,7 @@ impl Hand {
         self.n_awarded = n_pots;
         self.contributed = [0; MAX_SEATS];
         self.bet = [0; MAX_SEATS];
-        self.queue_len = 0;
+        self.queue = 0;
         self.street = 0;
     }
 
