@@ -188,8 +188,27 @@ impl Hand {
     /// Returns the uncalled bet, collects the bets and moves the hand on:
     /// fold-out, showdown, run-out or the next street.
     fn end_round(&mut self) {
-        // The largest bet (its lowest seat) and the largest of the others;
-        // a tie for the top leaves nothing uncalled.
+        // A round checked through has no bets to look at.
+        if self.high > 0 {
+            self.return_uncalled_bet();
+        }
+        self.bet = [0; super::MAX_SEATS];
+        self.queue = 0;
+        if at_most_one(self.live) || self.street == 7 {
+            // A fold-out, or the last round: show down (if two remain) and award.
+            self.finish();
+        } else if at_most_one(self.can_bet_mask()) {
+            self.run_out();
+        } else {
+            self.deal_street(self.street + 1);
+            self.start_later_street();
+        }
+    }
+
+    /// The largest bet's excess over the largest of the others goes back
+    /// (to the lowest seat among equal largest bets: a tie leaves nothing
+    /// uncalled).
+    fn return_uncalled_bet(&mut self) {
         let (mut top, mut first, mut second) = (0, 0, 0);
         for (s, &b) in self.bet[..self.n].iter().enumerate() {
             if b > first {
@@ -204,17 +223,6 @@ impl Hand {
             self.contributed[top] -= excess;
             self.has_chips |= Self::seat_bit(top);
             self.record(EventKind::Return, Some(top), excess, &[]);
-        }
-        self.bet = [0; super::MAX_SEATS];
-        self.queue = 0;
-        if at_most_one(self.live) || self.street == 7 {
-            // A fold-out, or the last round: show down (if two remain) and award.
-            self.finish();
-        } else if at_most_one(self.can_bet_mask()) {
-            self.run_out();
-        } else {
-            self.deal_street(self.street + 1);
-            self.start_later_street();
         }
     }
 
