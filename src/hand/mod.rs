@@ -190,7 +190,7 @@ impl Hand {
             DeckSource::Seed(seed) => {
                 let mut rng = Rng::new(seed);
                 self.deck = std::array::from_fn(|i| i as Card);
-                rng.shuffle(&mut self.deck);
+                rng.shuffle_deck(&mut self.deck);
                 self.rng = Some(rng);
                 self.seed = Some(seed);
             }
