@@ -4,6 +4,37 @@
 use super::Hand;
 use crate::event::{Action, ActionSet, EventKind};
 
+/// The seats of `seats` clockwise from `from` (which may be `n`, meaning
+/// seat 0), packed as `Hand::queue` is: four bits a seat holding `seat + 1`,
+/// the first seat in the lowest bits.
+fn packed_queue(n: usize, from: usize, seats: u8) -> u32 {
+    let from = if from == n { 0 } else { from };
+    let last = if from == 0 { n - 1 } else { from - 1 };
+    let missing = ((1u32 << n) - 1) & !u32::from(seats);
+    // Nearly every round queues every seat, and a wager every seat but the
+    // bettor, which is the last clockwise from `from`: then the queue is
+    // the seat numbers rotated to start at `from`, cut short by one seat for
+    // a wager. Shifts are on 64 bits, as eight seats fill all 32.
+    if missing == 0 || missing == 1 << last {
+        let width = |seats: usize| (1u64 << (4 * seats)) - 1;
+        let all = 0x8765_4321 & width(n);
+        let rotated = (all >> (4 * from) | all << (4 * (n - from))) & width(n);
+        let queued = n - (missing != 0) as usize;
+        return (rotated & width(queued)) as u32;
+    }
+    let seats = u32::from(seats);
+    let below = (1u32 << from) - 1;
+    let (mut queue, mut shift) = (0u32, 0);
+    for mut part in [seats & !below, seats & below] {
+        while part != 0 {
+            queue |= (part.trailing_zeros() + 1) << shift;
+            shift += 4;
+            part &= part - 1;
+        }
+    }
+    queue
+}
+
 /// Whether a seat mask holds at most one seat (cheaper than a popcount,
 /// which the portable build lacks).
 fn at_most_one(seats: u8) -> bool {
@@ -52,20 +83,8 @@ impl Hand {
         self.fill_queue(first, self.can_bet_mask());
     }
 
-    /// The seats of `seats` clockwise from `from` (which may be `n`, meaning
-    /// seat 0): first those at or above it, then those below.
     fn fill_queue(&mut self, from: usize, seats: u8) {
-        let seats = u32::from(seats);
-        let below = (1u32 << from) - 1;
-        let (mut queue, mut shift) = (0u32, 0);
-        for mut part in [seats & !below, seats & below] {
-            while part != 0 {
-                queue |= (part.trailing_zeros() + 1) << shift;
-                shift += 4;
-                part &= part - 1;
-            }
-        }
-        self.queue = queue;
+        self.queue = packed_queue(self.n, from, seats);
     }
 
     fn bet_size(&self) -> u64 {
@@ -234,5 +253,32 @@ impl Hand {
             self.deal_street(street);
         }
         self.finish();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::packed_queue;
+
+    #[test]
+    fn packed_queues_follow_the_seats_clockwise() {
+        for n in 2..=8 {
+            for from in 0..=n {
+                for seats in 0..(1u16 << n) {
+                    let expect: Vec<u32> = (0..n)
+                        .map(|i| (from + i) % n)
+                        .filter(|&s| seats & 1 << s != 0)
+                        .map(|s| s as u32 + 1)
+                        .collect();
+                    let mut queue = packed_queue(n, from, seats as u8);
+                    let mut got = Vec::new();
+                    while queue != 0 {
+                        got.push(queue & 0xF);
+                        queue >>= 4;
+                    }
+                    assert_eq!(got, expect, "n {n} from {from} seats {seats:b}");
+                }
+            }
+        }
     }
 }
