@@ -160,7 +160,7 @@ impl Hand {
 
     /// Carries out an action already known to be legal.
     pub(super) fn apply(&mut self, action: Action) {
-        let seat = (self.queue & 0xF) as usize - 1;
+        let seat = self.head_seat();
         self.queue >>= 4;
         let mut chips = 0;
         match action {

@@ -280,7 +280,14 @@ impl Hand {
 
     pub fn actor(&self) -> Option<usize> {
         // The queue is emptied whenever the hand ends.
-        (self.queue & 0xF).checked_sub(1).map(|s| s as usize)
+        (self.queue != 0).then(|| self.head_seat())
+    }
+
+    /// The seat at the head of a non-empty queue. The mask changes nothing
+    /// (seats are below `MAX_SEATS`) but tells the compiler so, which
+    /// drops the bounds checks on every per-seat array the actor touches.
+    fn head_seat(&self) -> usize {
+        ((self.queue & 0xF) as usize).wrapping_sub(1) & (MAX_SEATS - 1)
     }
 
     pub fn stacks(&self) -> &[u64] {
