@@ -5,7 +5,7 @@ use super::Hand;
 use crate::card::Card;
 use crate::eval::Rank;
 use crate::event::EventKind;
-use crate::pots::{build_pots, split, Pot, MAX_SEATS};
+use crate::pots::{build_pots, split, MAX_SEATS};
 use crate::rules::OddChip;
 
 impl Hand {
@@ -37,9 +37,12 @@ impl Hand {
             }
         }
         self.all_in_at_end = live & !self.has_chips;
-        let mut pots = [Pot::default(); MAX_SEATS];
-        let n_pots = build_pots(&self.contributed[..self.n], live, &mut pots);
-        for pot in pots.iter_mut().take(n_pots) {
+        // Built in place: the slots past `n_awarded` are never read, so
+        // they need no clearing.
+        let n_pots = build_pots(&self.contributed[..self.n], live, &mut self.awarded);
+        self.n_awarded = n_pots;
+        for i in 0..n_pots {
+            let pot = self.awarded[i];
             let mut best = Rank::MAX;
             let mut winners = 0u8;
             let mut seats = pot.eligible;
@@ -53,7 +56,7 @@ impl Hand {
                     winners |= bit;
                 }
             }
-            pot.winners = winners;
+            self.awarded[i].winners = winners;
             if winners & (winners - 1) == 0 {
                 // One winner takes the pot: no shares, no odd chips.
                 let s = winners.trailing_zeros() as usize;
@@ -70,8 +73,6 @@ impl Hand {
                 }
             }
         }
-        self.awarded = pots;
-        self.n_awarded = n_pots;
         self.contributed = [0; MAX_SEATS];
         self.bet = [0; MAX_SEATS];
         self.queue = 0;
