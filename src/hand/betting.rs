@@ -134,9 +134,16 @@ impl Hand {
         } else {
             self.wager_target(seat) > self.high
         };
-        adds_chips
-            && (0..self.n)
-                .any(|s| s != seat && self.in_hand(s) && self.stack[s] + self.bet[s] > self.high)
+        // Someone else in the hand could answer it.
+        let mut others = self.live & !Self::seat_bit(seat);
+        while adds_chips && others != 0 {
+            let s = others.trailing_zeros() as usize & (super::MAX_SEATS - 1);
+            if self.stack[s] + self.bet[s] > self.high {
+                return true;
+            }
+            others &= others - 1;
+        }
+        false
     }
 
     /// The legal actions, in `Action` order; empty once the hand is over.
