@@ -200,7 +200,11 @@ impl Hand {
             self.put_in(seat, chips);
             self.high = self.high.max(self.bet[seat]);
         }
-        self.record(EventKind::of_action(action), Some(seat), chips, &[]);
+        if self.record_history {
+            // Checked first, so a loop that keeps no history never maps the
+            // action to its event kind.
+            self.record(EventKind::of_action(action), Some(seat), chips, &[]);
+        }
         if self.queue == 0 || at_most_one(self.live) {
             self.end_round();
         }
