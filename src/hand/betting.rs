@@ -191,8 +191,8 @@ impl Hand {
                 if self.street == 7 {
                     self.last_aggressor = Some(seat as u8);
                 }
-                // The actor still has chips here: a wager never empties a
-                // stack before `put_in` below.
+                // Every other seat in the hand with chips, clockwise after
+                // the bettor.
                 self.fill_queue(seat + 1, self.can_bet_mask() & !Self::seat_bit(seat));
             }
         }
