@@ -300,6 +300,12 @@ impl LowKey {
         }
     }
 
+    /// The ranks present, one bit per rank (ace = bit 0).
+    #[inline(always)]
+    pub fn ranks(self) -> u16 {
+        self.mask as u16
+    }
+
     /// Number of cards added.
     pub fn len(self) -> u32 {
         unpack(self.counts).iter().map(|&c| c as u32).sum()
