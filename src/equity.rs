@@ -5,6 +5,8 @@
 //! instead of card deals turns 1.8 × 10¹⁰ third-street deals into a few
 //! million weighted pairs.
 
+use std::ops::Range;
+
 use rayon::prelude::*;
 
 use crate::card::{rank_of, Card, DECK_SIZE};
@@ -163,6 +165,40 @@ impl Spot {
     pub fn chooses_exact(&self) -> bool {
         self.players == 2 || self.enumeration_size() <= EXACT_LIMIT
     }
+
+    /// The community card's possible ranks, each with how many unseen cards
+    /// have it; one entry `(None, 1)` when there is no community card.
+    fn communities(&self) -> Vec<(Option<u8>, u128)> {
+        let counts = self.unseen_counts();
+        if self.community {
+            (0..13u8)
+                .filter(|&r| counts[r as usize] > 0)
+                .map(|r| (Some(r), counts[r as usize] as u128))
+                .collect()
+        } else {
+            vec![(None, 1)]
+        }
+    }
+
+    /// Whether a run is exact (`exact`, or [`Spot::chooses_exact`] when
+    /// `None`) and how many units of work it has.
+    pub fn plan(&self, exact: Option<bool>, trials: u64) -> (bool, u64) {
+        let exact = exact.unwrap_or_else(|| self.chooses_exact());
+        (exact, self.units(exact, trials))
+    }
+
+    /// How many units of work an equity run of this spot has (see
+    /// [`tally_units`]): exact, the items of the outer enumeration (each
+    /// community rank times each multiset of the first player); sampled, the
+    /// seeded chunks of `trials` samples.
+    pub fn units(&self, exact: bool, trials: u64) -> u64 {
+        if exact {
+            let first = multisets(&self.unseen_counts(), self.private[0]).len();
+            (self.communities().len() * first) as u64
+        } else {
+            trials.div_ceil(SAMPLE_CHUNK)
+        }
+    }
 }
 
 /// A rank multiset a player may receive: its counts packed four bits per
@@ -316,23 +352,35 @@ impl Exact<'_> {
 /// Exact tallies over every deal, weighted by how many card deals each
 /// multiset outcome stands for. Spread over `threads` threads.
 pub fn exact(spot: &Spot, threads: Option<usize>) -> Tally {
+    exact_slice(spot, 0..spot.units(true, 0), threads)
+}
+
+/// The exact tallies of the outer items `items` (of `spot.units(true, _)`):
+/// item `i` is community rank `i / n` (in rank order) with the first player's
+/// multiset `i % n` (in the order of the ranks they make). Disjoint slices
+/// add up to [`exact`].
+pub fn exact_slice(spot: &Spot, items: Range<u64>, threads: Option<usize>) -> Tally {
     let counts = spot.unseen_counts();
     let base: Vec<Vec<Multiset>> = (0..spot.players)
         .map(|p| multisets(&counts, spot.private[p]))
         .collect();
-    // The community card's rank (with its weight) comes first when there is one.
-    let communities: Vec<(Option<u8>, u128)> = if spot.community {
-        (0..13u8)
-            .filter(|&r| counts[r as usize] > 0)
-            .map(|r| (Some(r), counts[r as usize] as u128))
-            .collect()
-    } else {
-        vec![(None, 1)]
-    };
+    let n = base[0].len() as u64;
+    // The community card's rank (with its weight) comes first when there is
+    // one; keep the communities the slice reaches, with its first-player items.
+    let communities: Vec<(Option<u8>, u128, Range<usize>)> = spot
+        .communities()
+        .into_iter()
+        .zip((0u64..).step_by(n as usize))
+        .filter_map(|((community, weight), lo)| {
+            let (a, b) = (items.start.max(lo), items.end.min(lo + n));
+            (a < b).then(|| (community, weight, (a - lo) as usize..(b - lo) as usize))
+        })
+        .collect();
     let run = || {
         communities
             .par_iter()
-            .map(|&(community, weight)| {
+            .map(|(community, weight, firsts)| {
+                let (community, weight) = (*community, *weight);
                 let mut avail = pack(&counts);
                 let mut keys = spot.known;
                 if let Some(r) = community {
@@ -362,7 +410,7 @@ pub fn exact(spot: &Spot, threads: Option<usize>) -> Tally {
                     .collect();
                 let exact = Exact { spot, lists };
                 // Split on the first player's multisets so that every thread works.
-                exact.lists[0]
+                exact.lists[0][firsts.clone()]
                     .par_iter()
                     .map(|m| {
                         let mut tally = Tally::default();
@@ -393,17 +441,30 @@ pub fn exact(spot: &Spot, threads: Option<usize>) -> Tally {
 /// Sampled tallies of `trials` deals, in chunks seeded from (`seed`, chunk),
 /// so the result is the same for any `threads`.
 pub fn sample(spot: &Spot, trials: u64, seed: u64, threads: Option<usize>) -> Tally {
-    let chunks = trials.div_ceil(SAMPLE_CHUNK);
+    sample_slice(spot, trials, seed, 0..spot.units(false, trials), threads)
+}
+
+/// The sampled tallies of chunks `chunks` of a run of `trials` samples: each
+/// chunk depends on its index alone, so disjoint slices add up to [`sample`].
+pub fn sample_slice(
+    spot: &Spot,
+    trials: u64,
+    seed: u64,
+    chunks: Range<u64>,
+    threads: Option<usize>,
+) -> Tally {
     let need = spot.community as usize + spot.private[..spot.players].iter().sum::<usize>();
     let run = || {
-        (0..chunks)
+        chunks
+            .clone()
             .into_par_iter()
             .map(|chunk| {
                 let mut rng = Rng::new(chunk_seed(seed, chunk));
                 let mut pool = spot.pool.clone();
                 let mut tally = Tally::default();
                 let mut ranks = [0; MAX_SEATS];
-                let count = SAMPLE_CHUNK.min(trials - chunk * SAMPLE_CHUNK);
+                let count =
+                    SAMPLE_CHUNK.min(trials.saturating_sub(chunk.saturating_mul(SAMPLE_CHUNK)));
                 for _ in 0..count {
                     for j in 0..need {
                         let r = j + rng.below(pool.len() - j);
@@ -435,6 +496,32 @@ pub fn sample(spot: &Spot, trials: u64, seed: u64, threads: Option<usize>) -> Ta
         Some(pool) => pool.install(run),
         None => run(),
     }
+}
+
+/// Units `units` (of `spot.units(exact, trials)`) of an exact or a sampled
+/// run: the piece of work a caller that spreads a run over machines hands to
+/// each one; merging the tallies of disjoint ranges that cover every unit
+/// gives the tallies of the whole run, bit for bit.
+pub fn tally_units(
+    spot: &Spot,
+    exact: bool,
+    trials: u64,
+    seed: u64,
+    units: Range<u64>,
+    threads: Option<usize>,
+) -> Result<Tally> {
+    let total = spot.units(exact, trials);
+    if units.start > units.end || units.end > total {
+        return Err(bad(format!(
+            "units {}..{} are outside the run's {total}",
+            units.start, units.end
+        )));
+    }
+    Ok(if exact {
+        exact_slice(spot, units, threads)
+    } else {
+        sample_slice(spot, trials, seed, units, threads)
+    })
 }
 
 #[cfg(test)]
@@ -512,6 +599,72 @@ mod tests {
         assert_eq!(t.ties[0], 4);
         assert_eq!(t.ties[1], 4);
         assert_eq!(t.shares[0], 4 * 420);
+    }
+
+    /// The tallies of units `0..total` cut at `cuts` (on one thread), merged.
+    fn in_pieces(s: &Spot, exact: bool, trials: u64, cuts: &[u64]) -> Tally {
+        let total = s.units(exact, trials);
+        let mut bounds = vec![0];
+        bounds.extend(cuts.iter().copied().filter(|&c| c < total));
+        bounds.push(total);
+        bounds
+            .windows(2)
+            .map(|w| tally_units(s, exact, trials, 11, w[0]..w[1], Some(1)).unwrap())
+            .fold(Tally::default(), Tally::merge)
+    }
+
+    #[test]
+    fn slices_of_units_add_up_to_the_whole() {
+        // Three-way third street, small with the high ranks dead.
+        let dead = "Tc Td Th Ts Jc Jd Jh Js Qc Qd Qh Qs Kc Kd Kh Ks 9c 9d";
+        let s = spot(&["As 2d 3c", "4h 5h 6s", "7c 8d 9h"], dead);
+        let whole = exact(&s, None);
+        let n = s.units(true, 0);
+        assert!(n > 10);
+        for cuts in [
+            vec![1],
+            vec![n / 3, n / 2, n - 1],
+            (1..n).step_by(7).collect(),
+        ] {
+            assert_eq!(in_pieces(&s, true, 0, &cuts), whole, "cuts {cuts:?}");
+        }
+        let sampled = sample(&s, 30_000, 11, None);
+        assert_eq!(s.units(false, 30_000), 8);
+        assert_eq!(in_pieces(&s, false, 30_000, &[1, 2, 5]), sampled);
+        assert_eq!(in_pieces(&s, false, 30_000, &[7]), sampled);
+    }
+
+    #[test]
+    fn slices_cut_across_community_cards() {
+        // Five unseen cards for three players who need two each: one private
+        // card and a community card apiece.
+        let dead = "Tc Td Th Ts Jc Jd Jh Js Qc Qd Qh Qs Kc Kd Kh Ks 9c 9d 9h 9s \
+                    8c 8d 8h 8s 7c 7d 7h 7s 6c 6d 6h 6s";
+        let s = spot(
+            &["As Ad 2c 2d 3c", "Ah 4c 4d 5c 5d", "3d 3h 4h 5h 2h"],
+            dead,
+        );
+        assert!(s.community);
+        let whole = exact(&s, None);
+        let n = s.units(true, 0);
+        // Ac 2s 3s 4s 5s: five community ranks, five first-player ranks.
+        assert_eq!(n, 25);
+        assert_eq!(whole.total, 5 * 4 * 3 * 2);
+        for cuts in [vec![3], vec![5, 10, 12], (1..n).collect()] {
+            assert_eq!(in_pieces(&s, true, 0, &cuts), whole, "cuts {cuts:?}");
+        }
+    }
+
+    #[test]
+    fn units_out_of_range_are_an_error() {
+        let s = spot(&["As 2d 3c 4h 5s 6d", "7c 8d 9h Tc Jd Qh"], "");
+        let n = s.units(true, 0);
+        assert!(tally_units(&s, true, 0, 0, 0..n + 1, None).is_err());
+        #[allow(clippy::reversed_empty_ranges)]
+        let backwards = 2..1;
+        assert!(tally_units(&s, true, 0, 0, backwards, None).is_err());
+        assert!(tally_units(&s, false, 5000, 0, 0..3, None).is_err());
+        assert_eq!(tally_units(&s, true, 0, 0, 1..1, None).unwrap().total, 0);
     }
 
     #[test]

@@ -15,6 +15,15 @@ pub struct Pot {
 /// The pots of `contributed` (antes and bets so far, folded seats
 /// included), main pot first; returns how many were written to `out`.
 pub fn build_pots(contributed: &[u64], in_hand: u8, out: &mut [Pot; MAX_SEATS]) -> usize {
+    if let Some(pot) = single_pot(contributed, in_hand) {
+        out[0] = pot;
+        return 1;
+    }
+    build_levels(contributed, in_hand, out)
+}
+
+/// The general walk up the distinct contribution levels.
+fn build_levels(contributed: &[u64], in_hand: u8, out: &mut [Pot; MAX_SEATS]) -> usize {
     let mut levels = [0u64; MAX_SEATS];
     let mut n_levels = 0;
     for &c in contributed {
@@ -55,6 +64,25 @@ pub fn build_pots(contributed: &[u64], in_hand: u8, out: &mut [Pot; MAX_SEATS]) 
         }
     }
     n_pots
+}
+
+/// The common case, without sorting levels: when every seat in the hand put
+/// in the same amount and nobody (folded or not) put in more, every level
+/// has the same eligible seats, so there is one pot of everything.
+fn single_pot(contributed: &[u64], in_hand: u8) -> Option<Pot> {
+    let (mut total, mut most, mut least_live) = (0u64, 0u64, u64::MAX);
+    for (s, &c) in contributed.iter().enumerate() {
+        total += c;
+        most = most.max(c);
+        if in_hand & (1 << s) != 0 {
+            least_live = least_live.min(c);
+        }
+    }
+    (most > 0 && least_live == most).then_some(Pot {
+        amount: total,
+        eligible: in_hand,
+        winners: 0,
+    })
 }
 
 /// Each winner's share of `amount`: equal parts, then the odd chips one by
@@ -108,6 +136,29 @@ mod tests {
         let n = build_pots(&[5, 10, 10], 0b001, &mut pots);
         assert_eq!(n, 1);
         assert_eq!((pots[0].amount, pots[0].eligible), (25, 0b001));
+    }
+
+    #[test]
+    fn the_single_pot_shortcut_agrees_with_the_level_walk() {
+        let mut rng = crate::rng::Rng::new(11);
+        let mut shortcuts = 0;
+        for _ in 0..20_000 {
+            let n = 2 + rng.below(7);
+            // Few distinct amounts, so that equal contributions are common.
+            let contributed: Vec<u64> = (0..n).map(|_| [0, 3, 5, 5, 8][rng.below(5)]).collect();
+            let in_hand = (rng.next_u64() as u8) & ((1u16 << n) - 1) as u8;
+            let mut fast = [Pot::default(); MAX_SEATS];
+            let n_fast = build_pots(&contributed, in_hand, &mut fast);
+            let mut slow = [Pot::default(); MAX_SEATS];
+            let n_slow = build_levels(&contributed, in_hand, &mut slow);
+            assert_eq!(
+                fast[..n_fast],
+                slow[..n_slow],
+                "{contributed:?} {in_hand:b}"
+            );
+            shortcuts += usize::from(single_pot(&contributed, in_hand).is_some());
+        }
+        assert!(shortcuts > 1000, "the shortcut was tried {shortcuts} times");
     }
 
     #[test]

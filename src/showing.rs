@@ -9,30 +9,71 @@
 use crate::card::{rank_of, Card};
 
 /// Orders showing hands of the same size: lower is better.
-pub type ShowingValue = u32;
+pub type ShowingValue = u64;
 
 /// The value of 0 to 4 up cards (more than four is a caller's bug: only the
 /// first four count).
 pub fn showing_value(up: &[Card]) -> ShowingValue {
-    // Rank masks by multiplicity: l1 holds the ranks shown twice or more, …
-    let (mut l0, mut l1, mut l2, mut l3) = (0u32, 0u32, 0u32, 0u32);
-    for &c in up.iter().take(4) {
-        let b = 1u32 << rank_of(c);
-        l3 |= l2 & b;
-        l2 |= l1 & b;
-        l1 |= l0 & b;
-        l0 |= b;
+    up.iter()
+        .take(4)
+        .fold(Showing::EMPTY, |shown, &c| shown.with(c))
+        .value()
+}
+
+/// Four 16-bit lanes of rank masks by multiplicity: lane `k` holds the ranks
+/// shown more than `k` times (ace = bit 0).
+const LANES: u64 = 0x0001_0001_0001_0001;
+const RANKS: u64 = 0x1FFF;
+
+/// A seat's up cards, added one at a time as they are dealt, so that the
+/// opener of each street is a comparison of stored values rather than a
+/// recount of every board.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Showing {
+    /// The four multiplicity lanes, lane 0 lowest.
+    lanes: u64,
+}
+
+impl Showing {
+    pub const EMPTY: Showing = Showing { lanes: 0 };
+
+    /// With one more up card (at most four in all).
+    #[inline(always)]
+    #[must_use]
+    pub fn with(self, card: Card) -> Showing {
+        // The card's rank bit joins lane 0, and every lane above a lane that
+        // already held it.
+        let bit = (1u64 << rank_of(card)) * LANES;
+        Showing {
+            lanes: self.lanes | ((self.lanes << 16 | RANKS) & bit),
+        }
     }
-    // Comparing rank masks as numbers compares their highest ranks first,
-    // which is the razz order of groups and of kickers alike.
-    let (category, grouped) = if l3 != 0 {
-        (4, l3)
-    } else if l2 != 0 {
-        (3, l2)
-    } else {
-        (l1.count_ones(), l1)
-    };
-    category << 28 | grouped << 14 | (l0 & !grouped)
+
+    /// The ranks shown, one bit per rank (ace = bit 0).
+    #[inline(always)]
+    pub fn ranks(self) -> u16 {
+        (self.lanes & RANKS) as u16
+    }
+
+    /// Whether some rank is shown twice or more.
+    #[inline(always)]
+    pub fn is_paired(self) -> bool {
+        self.lanes >> 16 != 0
+    }
+
+    /// Lower is better; the lanes read as one number are nearly the order
+    /// already: quads (lane 3) lose to any trips (lane 2), trips to any pair
+    /// (lane 1), and within a class the rank masks compare from their
+    /// highest rank down, groups before kickers, which is the razz order.
+    /// The one gap is two pair against one pair (a mask of two low ranks is
+    /// a smaller number than one high rank), closed by a flag bit above the
+    /// pair lane.
+    #[inline(always)]
+    pub fn value(self) -> ShowingValue {
+        let pairs = (self.lanes >> 16) & RANKS;
+        let two_pair = (pairs & pairs.wrapping_sub(1) != 0) as u64;
+        self.lanes | two_pair << 29
+    }
 }
 
 #[cfg(test)]
@@ -67,7 +108,7 @@ mod tests {
     }
 
     /// The rule spelled out: count ranks, order the groups, then compare.
-    fn plain(up: &[Card]) -> ShowingValue {
+    fn plain(up: &[Card]) -> u32 {
         let mut counts = [0u32; 13];
         for &c in up {
             counts[rank_of(c) as usize] += 1;
@@ -103,7 +144,7 @@ mod tests {
                 .filter(|b| b.len() <= 4)
                 .collect();
             // The same order and the same ties as the plain rule.
-            let mut values: Vec<(ShowingValue, ShowingValue)> = boards
+            let mut values: Vec<(u32, ShowingValue)> = boards
                 .iter()
                 .map(|b| (plain(b), showing_value(b)))
                 .collect();

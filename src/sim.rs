@@ -120,10 +120,13 @@ pub fn play_chunk<E>(
     let first = chunk * CHUNK;
     let count = CHUNK.min(table.hands.saturating_sub(first));
     let mut rng = Rng::new(chunk_seed(table.seed, chunk));
+    // A fixed-size copy: the actor's seat indexes it with no bounds check.
+    let players: [Player; MAX_SEATS] =
+        std::array::from_fn(|s| table.players.get(s).copied().unwrap_or(Player::External));
     for _ in 0..count {
         hand.reset(table.stacks, DeckSource::Seed(rng.next_u64()));
         while let Some(seat) = hand.actor() {
-            let action = match table.players[seat] {
+            let action = match players[seat] {
                 Player::Builtin(strategy) => strategy.decide(hand, &mut rng),
                 Player::External => external(seat, hand)?,
             };

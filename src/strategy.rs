@@ -3,7 +3,6 @@
 //! three-card lows, bets made lows and folds draws that are dead or behind
 //! the boards it can see.
 
-use crate::card::{rank_of, Card};
 use crate::error::{Error, Result};
 use crate::event::{Action, ActionSet};
 use crate::hand::Hand;
@@ -60,26 +59,17 @@ fn first_legal(legal: ActionSet, preference: &[Action]) -> Action {
 /// Ace to eight.
 const LOW_RANKS: u16 = 0xFF;
 
-/// The distinct low ranks among `cards`, as a mask.
-fn low_mask(cards: impl Iterator<Item = Card>) -> u16 {
-    cards.fold(0, |m, c| m | (1 << rank_of(c))) & LOW_RANKS
-}
-
 fn tight(hand: &Hand, legal: ActionSet) -> Action {
     use Action::*;
     let seat = hand.actor().expect("only the actor decides");
-    let mine = || {
-        hand.down_cards(seat)
-            .iter()
-            .chain(hand.up_cards(seat))
-            .chain(hand.community_cards())
-            .copied()
-    };
-    let lows = low_mask(mine());
+    // The hand keeps each seat's cards (down, up, community) as a running
+    // key and its up cards as a showing low, so nothing here walks cards.
+    let lows = hand.low_key(seat).ranks() & LOW_RANKS;
     let l = lows.count_ones();
     let pick = |list: &[Action]| first_legal(legal, list);
     if hand.street() == Some(3) {
-        let premium = l == 3 && mine().all(|c| rank_of(c) <= 6);
+        // Three distinct low cards, and (premium) none of them an eight.
+        let premium = l == 3 && lows & !0x7F == 0;
         return match (legal.contains(BringIn), premium, l == 3) {
             (true, true, _) => pick(&[Complete, BringIn]),
             (true, false, _) => BringIn,
@@ -88,7 +78,8 @@ fn tight(hand: &Hand, legal: ActionSet) -> Action {
             (false, false, false) => pick(&[Check, Fold]),
         };
     }
-    let left = 7 - mine().count() as u32;
+    let held = hand.down_cards(seat).len() + hand.up_cards(seat).len();
+    let left = 7 - (held + hand.community_cards().len()) as u32;
     if l >= 5 {
         // The fifth-lowest distinct low rank: seven (index 6) or better raises.
         let mut m = lows;
@@ -107,10 +98,9 @@ fn tight(hand: &Hand, legal: ActionSet) -> Action {
         if s == seat || hand.folded(s) {
             return false;
         }
-        let up = hand.up_cards(s);
-        let board = low_mask(up.iter().copied());
         // All low and unpaired: every up card gives a distinct low rank.
-        board.count_ones() as usize == up.len() && up.len() as u32 >= l
+        let board = hand.showing(s);
+        !board.is_paired() && board.ranks() & !LOW_RANKS == 0 && hand.up_cards(s).len() as u32 >= l
     });
     if dead || behind {
         pick(&[Check, Fold])
@@ -122,7 +112,7 @@ fn tight(hand: &Hand, legal: ActionSet) -> Action {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::card::parse_cards;
+    use crate::card::{parse_cards, Card};
     use crate::hand::DeckSource;
     use crate::rules::Rules;
 

@@ -13,6 +13,9 @@ __all__ = [
     "simulate_chunks",
     "CHUNK",
     "equity_tallies",
+    "equity_units",
+    "equity_slice",
+    "SAMPLE_CHUNK",
 ]
 
 from collections.abc import Callable, Iterable, Sequence
@@ -187,3 +190,29 @@ def equity_tallies(
     """Integer tallies of the equity of `hands` (lists of card indices) with
     `dead` cards out: exact when `exact` is True, or None and the spot is
     small; otherwise `trials` samples seeded by `seed`."""
+
+SAMPLE_CHUNK: int
+
+def equity_units(
+    hands: Sequence[Sequence[int]],
+    dead: Sequence[int],
+    exact: bool | None,
+    trials: int,
+) -> tuple[bool, int]:
+    """How `equity_tallies` would run this spot, cut into units of work:
+    (exact, units), where the units are the items of the outer exact
+    enumeration or the seeded chunks of `trials` samples."""
+
+def equity_slice(
+    hands: Sequence[Sequence[int]],
+    dead: Sequence[int],
+    exact: bool,
+    trials: int,
+    seed: int,
+    start: int,
+    stop: int,
+    threads: int | None = None,
+) -> tuple[bool, int, list[int], list[int], list[int], list[int]]:
+    """The integer tallies of units `start..stop` (see `equity_units`) of an
+    exact or sampled run; slices that cover every unit once add up to the
+    tallies `equity_tallies` returns for the same arguments."""

@@ -1,12 +1,15 @@
 """``equity``: each player's share of the pot, exact or sampled
 (docs/EQUITY.md). The compiled core returns integer tallies; this module
-checks the arguments and turns the tallies into an ``EquityResult``."""
+checks the arguments and turns the tallies into an ``EquityResult``.
+``razz_fast.distributed`` runs the same tallies in slices with
+``checked_spot``, ``tally_slice`` and ``merge_tallies``."""
 
 from __future__ import annotations
 
 import math
 import os
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from razz_fast import _core
@@ -14,10 +17,21 @@ from razz_fast._args import MAX_THREADS, checked_int
 from razz_fast.errors import InvalidCardError
 from razz_fast.results import EquityResult
 
-__all__ = ["equity", "result_from_tallies"]
+__all__ = [
+    "equity",
+    "result_from_tallies",
+    "Spot",
+    "checked_spot",
+    "tally_slice",
+    "merge_tallies",
+]
 
 SHARE_UNITS = 840
 DEFAULT_TRIALS = 1_000_000
+
+#: What the core returns: (exact, total, shares in 1/840 pots, their squares,
+#: wins, ties), all integers.
+Tallies = tuple[bool, int, list[int], list[int], list[int], list[int]]
 
 
 def result_from_tallies(
@@ -48,18 +62,24 @@ def result_from_tallies(
     )
 
 
-def equity(
-    hands: Sequence[Any],
-    dead: Any = (),
-    *,
-    exact: bool | None = None,
-    trials: int | None = None,
-    seed: int | None = None,
-    threads: int | None = None,
-) -> EquityResult:
-    """Each player's expected share of the pot, given the cards known for
-    them (0 to 7 each) and ``dead`` cards; exact when ``exact`` is True (or
-    None and the spot is small), else ``trials`` samples seeded by ``seed``."""
+@dataclass(frozen=True)
+class Spot:
+    """The checked arguments of an equity run: card indices per player, the
+    dead cards, and how to count."""
+
+    known: list[list[int]]
+    dead: list[int]
+    exact: bool | None
+    trials: int
+    seed: int
+
+
+def checked_spot(
+    hands: Any, dead: Any, exact: Any, trials: Any, seed: Any, threads: Any
+) -> tuple[Spot, int | None]:
+    """``equity``'s arguments checked in signature order (the first bad one
+    raises), a random seed drawn if ``seed`` is None; returns the spot and
+    ``threads``."""
     if not isinstance(hands, (list, tuple)):
         raise TypeError(f"hands must be a list of card lists, got {type(hands).__name__}")
     if not 2 <= len(hands) <= 8:
@@ -82,5 +102,42 @@ def equity(
     seed = checked_int(seed, "seed", 0, 2**64 - 1)
     if threads is not None:
         threads = checked_int(threads, "threads", 1, MAX_THREADS)
-    tallies = _core.equity_tallies(known, out, exact, trials, seed, threads)
-    return result_from_tallies(*tallies, seed)
+    return Spot(known, out, exact, trials, seed), threads
+
+
+def tally_slice(spot: Spot, exact: bool, start: int, stop: int, threads: int | None) -> Tallies:
+    """The core's tallies of units ``start .. stop`` of the run
+    (``_core.equity_units``: exact enumeration items or sample chunks)."""
+    return _core.equity_slice(
+        spot.known, spot.dead, exact, spot.trials, spot.seed, start, stop, threads
+    )
+
+
+def merge_tallies(parts: Iterable[Tallies]) -> Tallies:
+    """The sum of the tallies of disjoint slices of one run, exactly."""
+    parts = list(parts)
+    if not parts:
+        raise ValueError("no tallies to merge")
+    shares, squares, wins, ties = (
+        [sum(column) for column in zip(*(part[k] for part in parts))] for k in range(2, 6)
+    )
+    return parts[0][0], sum(part[1] for part in parts), shares, squares, wins, ties
+
+
+def equity(
+    hands: Sequence[Any],
+    dead: Any = (),
+    *,
+    exact: bool | None = None,
+    trials: int | None = None,
+    seed: int | None = None,
+    threads: int | None = None,
+) -> EquityResult:
+    """Each player's expected share of the pot, given the cards known for
+    them (0 to 7 each) and ``dead`` cards; exact when ``exact`` is True (or
+    None and the spot is small), else ``trials`` samples seeded by ``seed``."""
+    spot, threads = checked_spot(hands, dead, exact, trials, seed, threads)
+    tallies = _core.equity_tallies(
+        spot.known, spot.dead, spot.exact, spot.trials, spot.seed, threads
+    )
+    return result_from_tallies(*tallies, spot.seed)

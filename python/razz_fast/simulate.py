@@ -5,6 +5,8 @@ runs without the GIL on every thread, then its exact integer sums are
 merged here. Batches last about a fifth of a second, which keeps the
 progress bar moving and lets Ctrl-C stop the run promptly. The seeding is
 per chunk (docs/SIMULATION.md), so the result never depends on ``threads``.
+``razz_fast.distributed`` cuts the same chunks into Dask tasks with
+``checked_run`` and ``play_chunks``.
 """
 
 from __future__ import annotations
@@ -12,13 +14,14 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, Callable, Union
 
 from razz_fast import _core
 from razz_fast._args import MAX_THREADS, checked_int
 from razz_fast.results import SimulationResult, Totals
 
-__all__ = ["simulate", "STRATEGIES"]
+__all__ = ["simulate", "STRATEGIES", "Run", "checked_run", "play_chunks", "progress_bar"]
 
 STRATEGIES = ("check_call", "random", "tight")
 MAX_CHIPS = 2**53 - 1
@@ -47,20 +50,44 @@ def _per_seat(value: Any, players: int, name: str) -> list:
     return [value] * players
 
 
-def simulate(
-    hands: int,
-    *,
-    players: int = 6,
-    strategies: Strategy | Sequence[Strategy] = "check_call",
-    rules: _core.Rules | None = None,
-    stacks: int | Sequence[int] | None = None,
-    seed: int | None = None,
-    threads: int | None = None,
-    progress: bool = False,
-) -> SimulationResult:
-    """Play ``hands`` complete, independent hands (stacks reset every hand)
-    and return per-seat results. The same seed gives the same result for any
-    ``threads``. See docs/SIMULATION.md for strategies and fields."""
+@dataclass(frozen=True)
+class Run:
+    """The checked arguments of a simulation run: what every chunk plays."""
+
+    hands: int
+    players: int
+    strategies: list[Strategy]
+    rules: _core.Rules
+    stacks: list[int]
+    seed: int
+
+    @property
+    def chunks(self) -> int:
+        """How many chunks of ``_core.CHUNK`` hands the run has."""
+        return -(-self.hands // _core.CHUNK)
+
+    @property
+    def max_chunks_per_call(self) -> int:
+        """The most chunks one core call may play: the core sums squared
+        payoffs in 128 bits, which with stacks near the 2**53 limit bounds
+        the hands per call (Python ints take over between calls)."""
+        biggest_payoff = 8 * max(self.stacks)
+        return max(1, min(1 << 14, (1 << 126) // (biggest_payoff**2 * _core.CHUNK)))
+
+
+def checked_run(
+    hands: Any,
+    players: Any,
+    strategies: Any,
+    rules: Any,
+    stacks: Any,
+    seed: Any,
+    threads: Any,
+    progress: Any,
+) -> tuple[Run, int | None]:
+    """``simulate``'s arguments checked in signature order (the first bad
+    one raises), a random seed drawn if ``seed`` is None; returns the run and
+    ``threads``."""
     hands = checked_int(hands, "hands", 1, 2**63 - 1)
     players = checked_int(players, "players", 2, 8)
     seat_strategies = [_strategy(s) for s in _per_seat(strategies, players, "strategies")]
@@ -80,36 +107,60 @@ def simulate(
         threads = checked_int(threads, "threads", 1, MAX_THREADS)
     if not isinstance(progress, bool):
         raise TypeError(f"progress must be a bool, got {type(progress).__name__}")
+    return Run(hands, players, seat_strategies, rules, seat_stacks, seed), threads
 
-    chunks = -(-hands // _core.CHUNK)
-    # The core sums squared payoffs in 128 bits; with stacks near the 2**53
-    # limit that bounds how many hands one call may play (Python ints take over).
-    biggest_payoff = 8 * max(seat_stacks)
-    max_batch = max(1, min(1 << 14, (1 << 126) // (biggest_payoff**2 * _core.CHUNK)))
-    totals = Totals(players)
-    bar = None
-    if progress:
-        from tqdm import tqdm
 
-        bar = tqdm(total=hands, unit=" hands", unit_scale=True, desc="simulate")
+def play_chunks(run: Run, first: int, count: int, threads: int | None) -> Totals:
+    """The exact sums of chunks ``first .. first + count`` of ``run``,
+    played by the core on ``threads`` threads without the GIL."""
+    played, net, sum_sq, showdowns, ranks = _core.simulate_chunks(
+        run.rules, run.stacks, run.strategies, run.seed, run.hands, first, count, threads
+    )
+    return Totals(run.players, played, list(net), list(sum_sq), showdowns, dict(ranks))
+
+
+def progress_bar(show: bool, total: int, unit: str, desc: str) -> Any:
+    """A tqdm bar on stderr when ``show``, else None."""
+    if not show:
+        return None
+    from tqdm import tqdm
+
+    return tqdm(total=total, unit=unit, unit_scale=True, desc=desc)
+
+
+def simulate(
+    hands: int,
+    *,
+    players: int = 6,
+    strategies: Strategy | Sequence[Strategy] = "check_call",
+    rules: _core.Rules | None = None,
+    stacks: int | Sequence[int] | None = None,
+    seed: int | None = None,
+    threads: int | None = None,
+    progress: bool = False,
+) -> SimulationResult:
+    """Play ``hands`` complete, independent hands (stacks reset every hand)
+    and return per-seat results. The same seed gives the same result for any
+    ``threads``. See docs/SIMULATION.md for strategies and fields."""
+    run, threads = checked_run(hands, players, strategies, rules, stacks, seed, threads, progress)
+    totals = Totals(run.players)
+    bar = progress_bar(progress, run.hands, " hands", "simulate")
     start = time.perf_counter()
     try:
         done, batch = 0, 2 * (threads or os.cpu_count() or 1)
-        while done < chunks:
-            batch = min(batch, chunks - done, max_batch)
+        while done < run.chunks:
+            batch = min(batch, run.chunks - done, run.max_chunks_per_call)
             began = time.perf_counter()
-            played, net, sum_sq, showdowns, ranks = _core.simulate_chunks(
-                rules, seat_stacks, seat_strategies, seed, hands, done, batch, threads
-            )
+            part = play_chunks(run, done, batch, threads)
             took = time.perf_counter() - began
-            totals.add(Totals(players, played, list(net), list(sum_sq), showdowns, dict(ranks)))
+            totals.add(part)
             done += batch
             if bar is not None:
-                bar.update(played)
+                bar.update(part.hands)
             # Aim the next batch at BATCH_SECONDS; the result does not depend on it.
             scale = BATCH_SECONDS / max(took, 1e-6)
             batch = max(1, min(int(batch * min(scale, 4.0)), 1 << 14))
     finally:
         if bar is not None:
             bar.close()
-    return totals.result(seed, time.perf_counter() - start)
+    return totals.result(run.seed, time.perf_counter() - start)

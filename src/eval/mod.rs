@@ -182,17 +182,38 @@ pub fn rank_unchecked(cards: &[Card]) -> Rank {
 pub struct LowKey {
     /// Sum of the cards' keys: hash on top, card count below.
     key: u32,
+    /// The ranks present (for [`LowKey::ranks`]; the rank never reads it, so
+    /// loops that only rank drop it).
+    mask: u16,
 }
 
+/// Rank bit per card byte; bytes past the deck map to nothing.
+static RANK_BIT: [u16; 256] = {
+    let mut table = [0u16; 256];
+    let mut c = 0;
+    while c < 52 {
+        table[c] = 1 << (c / 4);
+        c += 1;
+    }
+    table
+};
+
 impl LowKey {
-    pub const EMPTY: LowKey = LowKey { key: 0 };
+    pub const EMPTY: LowKey = LowKey { key: 0, mask: 0 };
 
     #[inline(always)]
     #[must_use]
     pub fn with(self, card: Card) -> LowKey {
         LowKey {
             key: self.key.wrapping_add(CARD_KEY[card as usize]),
+            mask: self.mask | RANK_BIT[card as usize],
         }
+    }
+
+    /// The ranks present, one bit per rank (ace = bit 0).
+    #[inline(always)]
+    pub fn ranks(self) -> u16 {
+        self.mask
     }
 
     /// Number of cards added.

@@ -81,6 +81,7 @@ fn the_hash_reads_inside_its_table_for_any_key() {
     }
     let key = [0u8, 4, 8].iter().fold(LowKey::EMPTY, |k, &c| k.with(c));
     assert_eq!((key.len(), key.is_empty()), (3, false));
+    assert_eq!(key.with(1).ranks(), 0b111);
     assert!(LowKey::EMPTY.is_empty());
     // Cards past the deck add nothing.
     assert_eq!(key.with(52).with(255), key);

@@ -3,30 +3,74 @@
 
 use super::Hand;
 use crate::event::{Action, ActionSet, EventKind};
-use crate::showing::showing_value;
+
+/// The seats of `seats` clockwise from `from` (which may be `n`, meaning
+/// seat 0), packed as `Hand::queue` is: four bits a seat holding `seat + 1`,
+/// the first seat in the lowest bits.
+fn packed_queue(n: usize, from: usize, seats: u8) -> u32 {
+    let from = if from == n { 0 } else { from };
+    let last = if from == 0 { n - 1 } else { from - 1 };
+    let missing = ((1u32 << n) - 1) & !u32::from(seats);
+    // Nearly every round queues every seat, and a wager every seat but the
+    // bettor, which is the last clockwise from `from`: then the queue is
+    // the seat numbers rotated to start at `from`, cut short by one seat for
+    // a wager. Shifts are on 64 bits, as eight seats fill all 32.
+    if missing == 0 || missing == 1 << last {
+        let width = |seats: usize| (1u64 << (4 * seats)) - 1;
+        let all = 0x8765_4321 & width(n);
+        let rotated = (all >> (4 * from) | all << (4 * (n - from))) & width(n);
+        let queued = n - (missing != 0) as usize;
+        return (rotated & width(queued)) as u32;
+    }
+    let seats = u32::from(seats);
+    let below = (1u32 << from) - 1;
+    let (mut queue, mut shift) = (0u32, 0);
+    for mut part in [seats & !below, seats & below] {
+        while part != 0 {
+            queue |= (part.trailing_zeros() + 1) << shift;
+            shift += 4;
+            part &= part - 1;
+        }
+    }
+    queue
+}
+
+/// Whether a seat mask holds at most one seat (cheaper than a popcount,
+/// which the portable build lacks).
+fn at_most_one(seats: u8) -> bool {
+    seats & seats.wrapping_sub(1) == 0
+}
 
 impl Hand {
     /// Third street: the highest up card brings in (the duty passes clockwise
     /// past a seat all-in from the ante); no betting if fewer than two can bet.
     pub(super) fn start_third_street(&mut self) {
-        if self.can_bet_count() < 2 {
+        if at_most_one(self.can_bet_mask()) {
             self.run_out();
             return;
         }
-        let bring_in = (0..self.n)
-            .max_by_key(|&s| self.up[s][0])
-            .expect("a hand has players");
+        // Cards are distinct, so the highest index is unique.
+        let mut bring_in = 0;
+        for s in 1..self.n {
+            if self.up[s][0] > self.up[bring_in][0] {
+                bring_in = s;
+            }
+        }
         self.bring_in_phase = true;
         self.start_round(bring_in);
     }
 
     /// Fourth street on: the best showing low opens, ties to the lowest seat.
     fn start_later_street(&mut self) {
-        let opener = (0..self.n)
-            .filter(|&s| self.in_hand(s))
-            .min_by_key(|&s| (showing_value(self.up_cards(s)), s))
-            .expect("a hand in progress has players");
-        self.start_round(opener);
+        // The seat number in the low bits breaks ties to the lowest seat.
+        let mut best = u64::MAX;
+        let mut seats = self.live;
+        while seats != 0 {
+            let s = seats.trailing_zeros();
+            best = best.min(self.showing[s as usize].value() << 3 | u64::from(s));
+            seats &= seats - 1;
+        }
+        self.start_round((best & 7) as usize);
     }
 
     /// The queue starts at `first` (or the next seat clockwise with chips)
@@ -35,21 +79,12 @@ impl Hand {
         self.high = 0;
         self.wagers = 0;
         self.level = 0;
-        self.acted_at = [None; super::MAX_SEATS];
-        self.fill_queue(first, None);
+        self.acted = 0;
+        self.fill_queue(first, self.can_bet_mask());
     }
 
-    /// Seats in the hand with chips, clockwise from `from`, leaving out `skip`.
-    fn fill_queue(&mut self, from: usize, skip: Option<usize>) {
-        self.queue_head = 0;
-        self.queue_len = 0;
-        for i in 0..self.n {
-            let s = (from + i) % self.n;
-            if Some(s) != skip && self.in_hand(s) && self.stack[s] > 0 {
-                self.queue[self.queue_len] = s as u8;
-                self.queue_len += 1;
-            }
-        }
+    fn fill_queue(&mut self, from: usize, seats: u8) {
+        self.queue = packed_queue(self.n, from, seats);
     }
 
     fn bet_size(&self) -> u64 {
@@ -89,10 +124,8 @@ impl Hand {
             Some(cap) => self.wagers >= cap,
         };
         // The full-bet rule: acting again takes a full bet's rise since then.
-        let reopened = match self.acted_at[seat] {
-            None => true,
-            Some(at) => self.level - at >= self.bet_size(),
-        };
+        let reopened = self.acted & Self::seat_bit(seat) == 0
+            || self.level - self.acted_at[seat] >= self.bet_size();
         if capped || !reopened {
             return false;
         }
@@ -101,9 +134,16 @@ impl Hand {
         } else {
             self.wager_target(seat) > self.high
         };
-        adds_chips
-            && (0..self.n)
-                .any(|s| s != seat && self.in_hand(s) && self.stack[s] + self.bet[s] > self.high)
+        // Someone else in the hand could answer it.
+        let mut others = self.live & !Self::seat_bit(seat);
+        while adds_chips && others != 0 {
+            let s = others.trailing_zeros() as usize & (super::MAX_SEATS - 1);
+            if self.stack[s] + self.bet[s] > self.high {
+                return true;
+            }
+            others &= others - 1;
+        }
+        false
     }
 
     /// The legal actions, in `Action` order; empty once the hand is over.
@@ -127,16 +167,15 @@ impl Hand {
 
     /// Carries out an action already known to be legal.
     pub(super) fn apply(&mut self, action: Action) {
-        let seat = self.queue[self.queue_head] as usize;
-        self.queue_head += 1;
-        self.queue_len -= 1;
+        let seat = self.head_seat();
+        self.queue >>= 4;
         let mut chips = 0;
         match action {
-            Action::Fold => self.folded |= Self::seat_bit(seat),
-            Action::Check => self.acted_at[seat] = Some(self.level),
+            Action::Fold => self.live &= !Self::seat_bit(seat),
+            Action::Check => self.mark_acted(seat, self.level),
             Action::Call => {
                 chips = (self.high - self.bet[seat]).min(self.stack[seat]);
-                self.acted_at[seat] = Some(self.level);
+                self.mark_acted(seat, self.level);
             }
             Action::BringIn => {
                 chips = self.rules.bring_in.min(self.stack[seat]);
@@ -147,48 +186,48 @@ impl Hand {
                 chips = target - self.bet[seat];
                 self.wagers += 1;
                 self.level = target;
-                self.acted_at[seat] = Some(target);
+                self.mark_acted(seat, target);
                 self.bring_in_phase = false;
                 if self.street == 7 {
                     self.last_aggressor = Some(seat as u8);
                 }
-                self.fill_queue(seat + 1, Some(seat));
+                // Every other seat in the hand with chips, clockwise after
+                // the bettor.
+                self.fill_queue(seat + 1, self.can_bet_mask() & !Self::seat_bit(seat));
             }
         }
         if chips > 0 {
             self.put_in(seat, chips);
             self.high = self.high.max(self.bet[seat]);
         }
-        self.record(EventKind::of_action(action), Some(seat), chips, &[]);
-        if self.in_hand_count() == 1 || self.queue_len == 0 {
+        if self.record_history {
+            // Checked first, so a loop that keeps no history never maps the
+            // action to its event kind.
+            self.record(EventKind::of_action(action), Some(seat), chips, &[]);
+        }
+        if self.queue == 0 || at_most_one(self.live) {
             self.end_round();
         }
+    }
+
+    fn mark_acted(&mut self, seat: usize, level: u64) {
+        self.acted |= Self::seat_bit(seat);
+        self.acted_at[seat] = level;
     }
 
     /// Returns the uncalled bet, collects the bets and moves the hand on:
     /// fold-out, showdown, run-out or the next street.
     fn end_round(&mut self) {
-        let bets = &self.bet[..self.n];
-        let top = (0..self.n).max_by_key(|&s| (bets[s], std::cmp::Reverse(s)));
-        if let Some(top) = top {
-            let second = (0..self.n)
-                .filter(|&s| s != top)
-                .map(|s| bets[s])
-                .max()
-                .unwrap_or(0);
-            let excess = bets[top] - second.min(bets[top]);
-            if excess > 0 {
-                self.stack[top] += excess;
-                self.contributed[top] -= excess;
-                self.record(EventKind::Return, Some(top), excess, &[]);
-            }
+        // A round checked through has no bets to look at.
+        if self.high > 0 {
+            self.return_uncalled_bet();
         }
         self.bet = [0; super::MAX_SEATS];
-        self.queue_len = 0;
-        if self.in_hand_count() == 1 || self.street == 7 {
+        self.queue = 0;
+        if at_most_one(self.live) || self.street == 7 {
             // A fold-out, or the last round: show down (if two remain) and award.
             self.finish();
-        } else if self.can_bet_count() < 2 {
+        } else if at_most_one(self.can_bet_mask()) {
             self.run_out();
         } else {
             self.deal_street(self.street + 1);
@@ -196,13 +235,61 @@ impl Hand {
         }
     }
 
+    /// The largest bet's excess over the largest of the others goes back
+    /// (to the lowest seat among equal largest bets: a tie leaves nothing
+    /// uncalled).
+    fn return_uncalled_bet(&mut self) {
+        let (mut top, mut first, mut second) = (0, 0, 0);
+        for (s, &b) in self.bet[..self.n].iter().enumerate() {
+            if b > first {
+                (top, first, second) = (s, b, first);
+            } else if b > second {
+                second = b;
+            }
+        }
+        let excess = first - second;
+        if excess > 0 {
+            self.stack[top] += excess;
+            self.contributed[top] -= excess;
+            self.has_chips |= Self::seat_bit(top);
+            self.record(EventKind::Return, Some(top), excess, &[]);
+        }
+    }
+
     /// No more betting: deal every remaining street, then the showdown.
     pub(super) fn run_out(&mut self) {
-        self.queue_len = 0;
+        self.queue = 0;
         self.bring_in_phase = false;
         for street in self.street + 1..=7 {
             self.deal_street(street);
         }
         self.finish();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::packed_queue;
+
+    #[test]
+    fn packed_queues_follow_the_seats_clockwise() {
+        for n in 2..=8 {
+            for from in 0..=n {
+                for seats in 0..(1u16 << n) {
+                    let expect: Vec<u32> = (0..n)
+                        .map(|i| (from + i) % n)
+                        .filter(|&s| seats & 1 << s != 0)
+                        .map(|s| s as u32 + 1)
+                        .collect();
+                    let mut queue = packed_queue(n, from, seats as u8);
+                    let mut got = Vec::new();
+                    while queue != 0 {
+                        got.push(queue & 0xF);
+                        queue >>= 4;
+                    }
+                    assert_eq!(got, expect, "n {n} from {from} seats {seats:b}");
+                }
+            }
+        }
     }
 }

@@ -3,7 +3,9 @@
 
 use super::Hand;
 use crate::card::Card;
-use crate::event::EventKind;
+use crate::eval::LowKey;
+use crate::event::{Event, EventKind};
+use crate::showing::Showing;
 
 impl Hand {
     pub(super) fn post_antes(&mut self) {
@@ -15,30 +17,41 @@ impl Hand {
             let chips = ante.min(self.stack[s]);
             self.stack[s] -= chips;
             self.contributed[s] += chips;
+            if self.stack[s] == 0 {
+                self.has_chips &= !Self::seat_bit(s);
+            }
             self.record(EventKind::Ante, Some(s), chips, &[]);
         }
     }
 
-    /// The next card; when the deck is empty the burns become the deck
-    /// (shuffled by the hand's generator, or in burn order for an explicit deck).
+    /// The next card; when the deck is empty the burns become the deck first.
+    #[inline]
     fn take_card(&mut self) -> Card {
         if self.next_card == self.deck_len {
-            let n = self.n_burns;
-            self.deck[..n].copy_from_slice(&self.burns[..n]);
-            if let Some(rng) = self.rng.as_mut() {
-                rng.shuffle(&mut self.deck[..n]);
-            }
-            self.deck_len = n;
-            self.next_card = 0;
-            self.n_burns = 0;
-            let new_deck = self.deck;
-            self.record(EventKind::Reshuffle, None, 0, &new_deck[..n]);
+            self.reshuffle_burns();
         }
         // With at most eight players the deck never runs dry with no burns to
         // reshuffle (ENGINE.md §3), so this index is always in range.
         let card = self.deck[self.next_card];
         self.next_card += 1;
         card
+    }
+
+    /// The burns become the deck (shuffled by the hand's generator, or in burn
+    /// order for an explicit deck). Only eight players with burns get here.
+    #[cold]
+    #[inline(never)]
+    fn reshuffle_burns(&mut self) {
+        let n = self.n_burns;
+        self.deck[..n].copy_from_slice(&self.burns[..n]);
+        if let Some(rng) = self.rng.as_mut() {
+            rng.shuffle(&mut self.deck[..n]);
+        }
+        self.deck_len = n;
+        self.next_card = 0;
+        self.n_burns = 0;
+        let new_deck = self.deck;
+        self.record(EventKind::Reshuffle, None, 0, &new_deck[..n]);
     }
 
     fn burn(&mut self) {
@@ -50,28 +63,30 @@ impl Hand {
         }
     }
 
-    fn deal_down(&mut self, seat: usize) {
-        let card = self.take_card();
-        self.down[seat][self.n_down[seat] as usize] = card;
-        self.n_down[seat] += 1;
-        self.record(EventKind::DealDown, Some(seat), 0, &[card]);
-    }
-
-    fn deal_up(&mut self, seat: usize) {
-        let card = self.take_card();
-        self.up[seat][self.n_up[seat] as usize] = card;
-        self.n_up[seat] += 1;
-        self.record(EventKind::DealUp, Some(seat), 0, &[card]);
-    }
-
+    /// Seat `s` gets `deck[s]` and `deck[n + s]` down and `deck[2n + s]` up
+    /// (ENGINE.md §3). The deck is fresh, so the cards are read straight from
+    /// it; the events, when kept, follow in dealing order.
     pub(super) fn deal_third_street(&mut self) {
-        for _ in 0..2 {
-            for s in 0..self.n {
-                self.deal_down(s);
-            }
+        let n = self.n;
+        for s in 0..n {
+            let (a, b, up) = (self.deck[s], self.deck[n + s], self.deck[2 * n + s]);
+            self.down[s] = [a, b, 0];
+            self.n_down[s] = 2;
+            self.up[s] = [up, 0, 0, 0];
+            self.n_up[s] = 1;
+            self.keys[s] = LowKey::EMPTY.with(a).with(b).with(up);
+            self.showing[s] = Showing::EMPTY.with(up);
         }
-        for s in 0..self.n {
-            self.deal_up(s);
+        self.next_card = 3 * n;
+        if self.record_history {
+            for (i, &card) in self.deck[..3 * n].iter().enumerate() {
+                let kind = if i < 2 * n {
+                    EventKind::DealDown
+                } else {
+                    EventKind::DealUp
+                };
+                self.history.push(Event::new(kind, Some(i % n), 0, &[card]));
+            }
         }
     }
 
@@ -79,25 +94,68 @@ impl Hand {
     pub(super) fn deal_street(&mut self, street: u8) {
         self.street = street;
         self.burn();
+        let live = self.live;
         if street < 7 {
-            for s in 0..self.n {
-                if self.in_hand(s) {
-                    self.deal_up(s);
-                }
+            // Every seat still in holds `street − 3` up cards, and the deck
+            // never runs short before seventh street (24 cards, 3 burns and
+            // 24 more at most), so the cards come straight off it.
+            let slot = usize::from(street - 3);
+            let first = self.next_card;
+            let mut next = first;
+            let mut seats = live;
+            while seats != 0 {
+                let s = seats.trailing_zeros() as usize;
+                seats &= seats - 1;
+                let card = self.deck[next];
+                next += 1;
+                self.up[s][slot] = card;
+                self.n_up[s] = street - 2;
+                self.keys[s] = self.keys[s].with(card);
+                self.showing[s] = self.showing[s].with(card);
             }
+            self.next_card = next;
+            self.record_deals(EventKind::DealUp, live, first);
             return;
         }
         let left = self.deck_len - self.next_card;
         if left >= self.in_hand_count() {
-            for s in 0..self.n {
-                if self.in_hand(s) {
-                    self.deal_down(s);
-                }
+            let first = self.next_card;
+            let mut next = first;
+            let mut seats = live;
+            while seats != 0 {
+                let s = seats.trailing_zeros() as usize;
+                seats &= seats - 1;
+                let card = self.deck[next];
+                next += 1;
+                self.down[s][2] = card;
+                self.n_down[s] = 3;
+                self.keys[s] = self.keys[s].with(card);
             }
+            self.next_card = next;
+            self.record_deals(EventKind::DealDown, live, first);
         } else {
             let card = self.take_card();
             self.community = Some(card);
+            for key in &mut self.keys[..self.n] {
+                *key = key.with(card);
+            }
             self.record(EventKind::Community, None, 0, &[card]);
+        }
+    }
+
+    /// The events of cards dealt to `seats` in seat order from `deck[first]`.
+    fn record_deals(&mut self, kind: EventKind, seats: u8, first: usize) {
+        if !self.record_history {
+            return;
+        }
+        let mut seats = seats;
+        for &card in &self.deck[first..] {
+            if seats == 0 {
+                break;
+            }
+            let s = seats.trailing_zeros() as usize;
+            seats &= seats - 1;
+            self.history.push(Event::new(kind, Some(s), 0, &[card]));
         }
     }
 }

@@ -8,10 +8,12 @@ mod showdown;
 
 use crate::card::{check_distinct, Card, DECK_SIZE};
 use crate::error::{Error, Result};
+use crate::eval::LowKey;
 use crate::event::{Action, ActionSet, Event, EventKind};
 use crate::pots::{build_pots, Pot, MAX_SEATS};
 use crate::rng::Rng;
 use crate::rules::{Rules, MAX_CHIPS};
+use crate::showing::Showing;
 
 /// Where the cards come from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,7 +34,11 @@ pub struct Hand {
     bet: [u64; MAX_SEATS],
     /// Chips put in this hand (antes and bets, less returns).
     contributed: [u64; MAX_SEATS],
-    folded: u8,
+    /// Seats in the hand (not folded), one bit per seat.
+    live: u8,
+    /// Seats with chips behind. Kept up to date as chips move, so "who can
+    /// still bet" is a mask test rather than a scan of the stacks.
+    has_chips: u8,
 
     deck: [Card; DECK_SIZE],
     deck_len: usize,
@@ -46,6 +52,10 @@ pub struct Hand {
     up: [[Card; 4]; MAX_SEATS],
     n_up: [u8; MAX_SEATS],
     community: Option<Card>,
+    /// Each seat's up cards so far, for the opener of each street.
+    showing: [Showing; MAX_SEATS],
+    /// Each seat's cards so far (down, up, community), for the showdown.
+    keys: [LowKey; MAX_SEATS],
 
     /// 3 to 7 while betting; 0 once the hand is over.
     street: u8,
@@ -53,10 +63,14 @@ pub struct Hand {
     high: u64,
     wagers: u64,
     level: u64,
-    acted_at: [Option<u64>; MAX_SEATS],
-    queue: [u8; MAX_SEATS],
-    queue_head: usize,
-    queue_len: usize,
+    /// Seats that made a voluntary action this round (ENGINE.md §5), and the
+    /// level right after it (meaningful only for those seats).
+    acted: u8,
+    acted_at: [u64; MAX_SEATS],
+    /// The seats still to act this round, head first: four bits each,
+    /// holding `seat + 1`, the head in the lowest bits; 0 when nobody is to
+    /// act. Reading and popping the head is a mask and a shift.
+    queue: u32,
     last_aggressor: Option<u8>,
 
     showdown: [u8; MAX_SEATS],
@@ -103,7 +117,8 @@ impl Hand {
             stack: [0; MAX_SEATS],
             bet: [0; MAX_SEATS],
             contributed: [0; MAX_SEATS],
-            folded: 0,
+            live: 0,
+            has_chips: 0,
             deck: [0; DECK_SIZE],
             deck_len: DECK_SIZE,
             next_card: 0,
@@ -116,15 +131,16 @@ impl Hand {
             up: [[0; 4]; MAX_SEATS],
             n_up: [0; MAX_SEATS],
             community: None,
+            showing: [Showing::EMPTY; MAX_SEATS],
+            keys: [LowKey::EMPTY; MAX_SEATS],
             street: 3,
             bring_in_phase: false,
             high: 0,
             wagers: 0,
             level: 0,
-            acted_at: [None; MAX_SEATS],
-            queue: [0; MAX_SEATS],
-            queue_head: 0,
-            queue_len: 0,
+            acted: 0,
+            acted_at: [0; MAX_SEATS],
+            queue: 0,
             last_aggressor: None,
             showdown: [0; MAX_SEATS],
             n_showdown: 0,
@@ -149,21 +165,21 @@ impl Hand {
         self.stack = self.starting;
         self.bet = [0; MAX_SEATS];
         self.contributed = [0; MAX_SEATS];
-        self.folded = 0;
+        let everyone = ((1u16 << n) - 1) as u8;
+        self.live = everyone;
+        // Stacks are at least one chip (checked by `new`).
+        self.has_chips = everyone;
         self.deck_len = DECK_SIZE;
         self.next_card = 0;
         self.n_burns = 0;
-        self.n_down = [0; MAX_SEATS];
-        self.n_up = [0; MAX_SEATS];
         self.community = None;
         self.street = 3;
         self.bring_in_phase = false;
         self.high = 0;
         self.wagers = 0;
         self.level = 0;
-        self.acted_at = [None; MAX_SEATS];
-        self.queue_head = 0;
-        self.queue_len = 0;
+        self.acted = 0;
+        self.queue = 0;
         self.last_aggressor = None;
         self.n_showdown = 0;
         self.n_awarded = 0;
@@ -174,7 +190,7 @@ impl Hand {
             DeckSource::Seed(seed) => {
                 let mut rng = Rng::new(seed);
                 self.deck = std::array::from_fn(|i| i as Card);
-                rng.shuffle(&mut self.deck);
+                rng.shuffle_deck(&mut self.deck);
                 self.rng = Some(rng);
                 self.seed = Some(seed);
             }
@@ -213,22 +229,20 @@ impl Hand {
     }
 
     fn in_hand(&self, seat: usize) -> bool {
-        self.folded & Self::seat_bit(seat) == 0
+        self.live & Self::seat_bit(seat) != 0
     }
 
     fn in_hand_mask(&self) -> u8 {
-        !self.folded & ((1u16 << self.n) - 1) as u8
+        self.live
     }
 
     fn in_hand_count(&self) -> usize {
-        self.in_hand_mask().count_ones() as usize
+        self.live.count_ones() as usize
     }
 
     /// Seats in the hand that still have chips behind.
-    fn can_bet_count(&self) -> usize {
-        (0..self.n)
-            .filter(|&s| self.in_hand(s) && self.stack[s] > 0)
-            .count()
+    fn can_bet_mask(&self) -> u8 {
+        self.live & self.has_chips
     }
 
     /// Moves chips from a seat's stack into its bet.
@@ -236,6 +250,9 @@ impl Hand {
         self.stack[seat] -= chips;
         self.bet[seat] += chips;
         self.contributed[seat] += chips;
+        if self.stack[seat] == 0 {
+            self.has_chips &= !Self::seat_bit(seat);
+        }
     }
 
     // ---- the public state ----
@@ -262,7 +279,15 @@ impl Hand {
     }
 
     pub fn actor(&self) -> Option<usize> {
-        (!self.is_over() && self.queue_len > 0).then(|| self.queue[self.queue_head] as usize)
+        // The queue is emptied whenever the hand ends.
+        (self.queue != 0).then(|| self.head_seat())
+    }
+
+    /// The seat at the head of a non-empty queue. The mask changes nothing
+    /// (seats are below `MAX_SEATS`) but tells the compiler so, which
+    /// drops the bounds checks on every per-seat array the actor touches.
+    fn head_seat(&self) -> usize {
+        ((self.queue & 0xF) as usize).wrapping_sub(1) & (MAX_SEATS - 1)
     }
 
     pub fn stacks(&self) -> &[u64] {
@@ -353,13 +378,27 @@ impl Hand {
 
     /// Whether the actor must post the bring-in or complete.
     pub fn in_bring_in(&self) -> bool {
-        self.bring_in_phase && self.actor().is_some()
+        // Set only while the bring-in seat is to act: posting or completing
+        // clears it, and so does a run-out before any betting.
+        self.bring_in_phase
     }
 
     /// Whether the actor faces a bet (so may fold or call, not check).
     pub fn facing_bet(&self) -> bool {
         self.actor()
             .is_some_and(|s| !self.bring_in_phase && self.high > self.bet[s])
+    }
+
+    /// The cards the seat holds so far (down, up and the community card),
+    /// as a running key: its rank mask answers "which ranks", and its rank
+    /// is the seat's hand once it has seven cards.
+    pub fn low_key(&self, seat: usize) -> LowKey {
+        self.keys[seat]
+    }
+
+    /// The seat's up cards as a showing low (the community card excluded).
+    pub fn showing(&self, seat: usize) -> Showing {
+        self.showing[seat]
     }
 
     /// Applies a legal action; an illegal one is an error and changes nothing.

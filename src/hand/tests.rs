@@ -5,6 +5,7 @@ use super::*;
 use crate::card::parse_cards;
 use crate::rng::Rng;
 use crate::rules::OddChip;
+use crate::showing::showing_value;
 
 fn deck_with(front: &str) -> [Card; DECK_SIZE] {
     let mut deck = parse_cards(front).unwrap();
@@ -32,6 +33,22 @@ fn check_invariants(hand: &Hand) {
             _ => hand.up_cards(s).len(),
         };
         assert_eq!(hand.up_cards(s).len(), expect_up);
+        // The running values kept as cards are dealt equal the values
+        // computed from scratch.
+        let up = hand.up_cards(s);
+        assert_eq!(hand.showing(s).value(), showing_value(up));
+        let mine: Vec<Card> = hand
+            .down_cards(s)
+            .iter()
+            .chain(up)
+            .chain(hand.community_cards())
+            .copied()
+            .collect();
+        let key = mine.iter().fold(LowKey::EMPTY, |k, &c| k.with(c));
+        assert_eq!(hand.low_key(s), key);
+        if mine.len() == 7 {
+            assert_eq!(key.rank(), crate::eval::rank(&mine).unwrap());
+        }
     }
     for &c in hand.community_cards() {
         assert_eq!(seen & 1 << c, 0);

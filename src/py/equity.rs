@@ -1,5 +1,6 @@
 //! `equity_tallies`: exact or sampled equity counts for the Python wrapper
-//! in `razz_fast/equity.py`, computed without the GIL.
+//! in `razz_fast/equity.py`, computed without the GIL; `equity_units` and
+//! `equity_slice`: the same run cut into units, for `razz_fast/distributed.py`.
 
 use pyo3::prelude::*;
 
@@ -25,7 +26,7 @@ fn equity_tallies(
     threads: Option<usize>,
 ) -> PyResult<Tallies> {
     let spot = Spot::new(&hands, &dead)?;
-    let exact = exact.unwrap_or_else(|| spot.chooses_exact());
+    let (exact, _) = spot.plan(exact, trials);
     let tally: Tally = py.detach(|| {
         if exact {
             equity::exact(&spot, threads)
@@ -33,18 +34,65 @@ fn equity_tallies(
             equity::sample(&spot, trials, seed, threads)
         }
     });
-    let n = hands.len();
-    Ok((
+    Ok(tallies(exact, hands.len(), tally))
+}
+
+/// The tallies of the first `n` players, as Python gets them.
+fn tallies(exact: bool, n: usize, tally: Tally) -> Tallies {
+    (
         exact,
         tally.total,
         tally.shares[..n].to_vec(),
         tally.share_squares[..n].to_vec(),
         tally.wins[..n].to_vec(),
         tally.ties[..n].to_vec(),
-    ))
+    )
+}
+
+/// equity_units(hands, dead, exact, trials)
+///
+/// How `equity_tallies` would run this spot, cut into units of work:
+/// (exact, units), where the units are the items of the outer exact
+/// enumeration or the seeded chunks of `trials` samples.
+#[pyfunction]
+fn equity_units(
+    hands: Vec<Vec<u8>>,
+    dead: Vec<u8>,
+    exact: Option<bool>,
+    trials: u64,
+) -> PyResult<(bool, u64)> {
+    Ok(Spot::new(&hands, &dead)?.plan(exact, trials))
+}
+
+/// equity_slice(hands, dead, exact, trials, seed, start, stop, threads=None)
+///
+/// The integer tallies of units `start..stop` (see `equity_units`) of an
+/// exact or sampled run; slices that cover every unit once add up to the
+/// tallies `equity_tallies` returns for the same arguments.
+#[pyfunction]
+#[pyo3(signature = (hands, dead, exact, trials, seed, start, stop, threads=None))]
+#[allow(clippy::too_many_arguments)]
+fn equity_slice(
+    py: Python<'_>,
+    hands: Vec<Vec<u8>>,
+    dead: Vec<u8>,
+    exact: bool,
+    trials: u64,
+    seed: u64,
+    start: u64,
+    stop: u64,
+    threads: Option<usize>,
+) -> PyResult<Tallies> {
+    let spot = Spot::new(&hands, &dead)?;
+    let tally =
+        py.detach(|| equity::tally_units(&spot, exact, trials, seed, start..stop, threads))?;
+    Ok(tallies(exact, hands.len(), tally))
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(equity_tallies, m)?)?;
+    m.add_function(wrap_pyfunction!(equity_units, m)?)?;
+    m.add_function(wrap_pyfunction!(equity_slice, m)?)?;
+    m.add("SAMPLE_CHUNK", equity::SAMPLE_CHUNK)?;
     Ok(())
 }

@@ -1,0 +1,210 @@
+"""``simulate`` and ``equity`` on a Dask cluster, bit-identical to a local run.
+
+Needs the ``dask`` extra (``pip install 'razz-fast[dask]'``) and a
+``dask.distributed.Client``::
+
+    from dask.distributed import Client, LocalCluster
+    import razz_fast.distributed as rfd
+
+    client = Client(LocalCluster(n_workers=2, threads_per_worker=1))
+    rfd.simulate(10**8, strategies="tight", seed=7, progress=True)
+    rfd.equity(["As 2d 3c", "4h 5h 6s", "7c 8d 9h"], exact=True)
+
+Both take the local functions' arguments plus ``client`` (default: the
+current client, ``distributed.default_client()``) and ``chunks_per_task``.
+The run is cut into the same units the local run uses: simulation chunks of
+``_core.CHUNK`` hands seeded from (seed, chunk), slices of the outer
+rank-multiset enumeration for exact equity, seeded chunks of 4,096 samples
+for sampled equity. Each task plays a contiguous range of units in the
+compiled core on a worker and returns integer sums; the client keeps them
+in a dict keyed by task id, so a task that completes twice (after a lost
+worker, say) counts once, and merges them exactly. A task whose worker dies
+is run again by Dask's scheduler elsewhere; as every task is a pure function
+of its arguments, the rerun returns the same sums. docs/DISTRIBUTED.md
+says more.
+"""
+
+from __future__ import annotations
+
+try:
+    from distributed import Client, as_completed, default_client
+except ImportError as error:  # pragma: no cover - exercised in a subprocess
+    raise ImportError(
+        "razz_fast.distributed needs Dask's distributed scheduler, which is not "
+        "installed: pip install 'razz-fast[dask]'"
+    ) from error
+
+import time
+import uuid
+from collections.abc import Sequence
+from typing import Any, Callable
+
+from razz_fast import _core
+from razz_fast._args import checked_int
+from razz_fast.equity import checked_spot, merge_tallies, result_from_tallies, tally_slice
+from razz_fast.results import EquityResult, SimulationResult, Totals
+from razz_fast.simulate import Strategy, checked_run, play_chunks, progress_bar
+
+__all__ = ["simulate", "equity"]
+
+#: Without ``chunks_per_task``, runs are cut into about this many tasks per
+#: worker thread: enough to balance the workers at the end of a run and to
+#: move the progress bar, few enough that Dask's per-task cost is noise.
+TASKS_PER_THREAD = 16
+#: Bounds on the default units per task: simulation chunks (1,024 hands),
+#: sample chunks (4,096 samples); exact slices have no bound.
+SMALLEST_TASK = 16
+LARGEST_TASK = 1024
+
+
+def _client(client: Any) -> Client:
+    if client is None:
+        try:
+            return default_client()
+        except ValueError as error:
+            raise ValueError(
+                "no Dask client: pass client=..., or create a dask.distributed.Client first"
+            ) from error
+    if not isinstance(client, Client):
+        raise TypeError(f"client must be a dask.distributed.Client, got {type(client).__name__}")
+    return client
+
+
+def _task_size(
+    units: int, client: Client, chunks_per_task: Any, smallest: int, largest: int | None
+) -> int:
+    """Units per task: ``chunks_per_task``, or by default about
+    ``TASKS_PER_THREAD`` tasks per worker thread within ``smallest..largest``."""
+    if chunks_per_task is not None:
+        return checked_int(chunks_per_task, "chunks_per_task", 1, 2**63 - 1)
+    threads = max(1, sum(client.nthreads().values()))
+    size = max(smallest, -(-units // (TASKS_PER_THREAD * threads)))
+    return size if largest is None else min(size, largest)
+
+
+def _slices(units: int, size: int) -> list[tuple[int, int]]:
+    """``0 .. units`` cut into contiguous ``(start, stop)`` slices of ``size``."""
+    return [(start, min(start + size, units)) for start in range(0, units, size)]
+
+
+def _run_tasks(
+    client: Client,
+    name: str,
+    function: Callable[..., Any],
+    tasks: Sequence[tuple[tuple[Any, ...], int]],
+    bar: Any,
+) -> dict[int, Any]:
+    """Runs ``function(*args)`` for each ``(args, size)`` of ``tasks`` on the
+    cluster and returns ``{task id: result}``, advancing ``bar`` by ``size``
+    as each task completes. Any exit other than success (an error in a task,
+    Ctrl-C) cancels the tasks still outstanding."""
+    token = uuid.uuid4().hex
+    keys = [f"{name}-{token}-{i}" for i in range(len(tasks))]
+    task_id: dict[Any, int] = {key: i for i, key in enumerate(keys)}
+    results: dict[int, Any] = {}
+    futures: list[Any] = []
+    try:
+        columns = zip(*(args for args, _ in tasks))
+        futures = client.map(function, *columns, key=keys, pure=False)
+        for future, result in as_completed(futures, with_results=True):
+            if future.status != "finished":  # cancelled from elsewhere
+                raise RuntimeError(f"Dask task {future.key} ended {future.status}")
+            i = task_id[future.key]
+            if i in results:  # the same task reported twice counts once
+                continue
+            results[i] = result
+            if bar is not None:
+                bar.update(tasks[i][1])
+        if len(results) != len(tasks):
+            raise RuntimeError(f"{len(tasks) - len(results)} Dask tasks never completed")
+    finally:
+        outstanding = [f for f in futures if task_id[f.key] not in results]
+        if outstanding:
+            client.cancel(outstanding)
+        if bar is not None:
+            bar.close()
+    return results
+
+
+def simulate(
+    hands: int,
+    *,
+    players: int = 6,
+    strategies: Strategy | Sequence[Strategy] = "check_call",
+    rules: _core.Rules | None = None,
+    stacks: int | Sequence[int] | None = None,
+    seed: int | None = None,
+    threads: int | None = None,
+    progress: bool = False,
+    client: Client | None = None,
+    chunks_per_task: int | None = None,
+) -> SimulationResult:
+    """``razz_fast.simulate`` on a Dask cluster: the same arguments and, for
+    the same seed, the same result bit for bit (``elapsed`` aside).
+
+    ``client``: a ``dask.distributed.Client`` (default: the current one).
+    ``threads``: core threads per task on its worker (default 1: Dask runs as
+    many tasks at once as each worker has threads). ``chunks_per_task``:
+    chunks of 1,024 hands per task (default: about 16 tasks per worker
+    thread, 16 to 1,024 chunks each). Neither changes the result. Python
+    strategies travel to the workers with cloudpickle."""
+    run, threads = checked_run(hands, players, strategies, rules, stacks, seed, threads, progress)
+    client = _client(client)
+    # A task never plays more chunks than one core call may sum.
+    size = min(
+        _task_size(run.chunks, client, chunks_per_task, SMALLEST_TASK, LARGEST_TASK),
+        run.max_chunks_per_call,
+    )
+    tasks = [
+        ((run, a, b - a, threads or 1), min(b * _core.CHUNK, run.hands) - a * _core.CHUNK)
+        for a, b in _slices(run.chunks, size)
+    ]
+    start = time.perf_counter()
+    bar = progress_bar(progress, run.hands, " hands", "simulate")
+    parts = _run_tasks(client, "razz-simulate", play_chunks, tasks, bar)
+    totals = Totals(run.players)
+    for i in sorted(parts):
+        totals.add(parts[i])
+    return totals.result(run.seed, time.perf_counter() - start)
+
+
+def equity(
+    hands: Sequence[Any],
+    dead: Any = (),
+    *,
+    exact: bool | None = None,
+    trials: int | None = None,
+    seed: int | None = None,
+    threads: int | None = None,
+    client: Client | None = None,
+    chunks_per_task: int | None = None,
+    progress: bool = False,
+) -> EquityResult:
+    """``razz_fast.equity`` on a Dask cluster: the same arguments and, for
+    the same seed, the same result bit for bit.
+
+    Exact runs are cut into slices of the outer enumeration (each community
+    rank times each rank multiset the first player may receive), sampled
+    runs into the local sampler's seeded chunks of 4,096 samples.
+    ``client``, ``threads`` and ``chunks_per_task`` (here: enumeration items
+    or sample chunks per task) are as in ``simulate``; ``progress=True``
+    shows a tqdm bar of completed work."""
+    spot, threads = checked_spot(hands, dead, exact, trials, seed, threads)
+    if not isinstance(progress, bool):
+        raise TypeError(f"progress must be a bool, got {type(progress).__name__}")
+    client = _client(client)
+    is_exact, units = _core.equity_units(spot.known, spot.dead, spot.exact, spot.trials)
+    if is_exact:
+        size = _task_size(units, client, chunks_per_task, 1, None)
+        tasks = [((spot, True, a, b, threads or 1), b - a) for a, b in _slices(units, size)]
+        bar = progress_bar(progress, units, " items", "equity")
+    else:
+        size = _task_size(units, client, chunks_per_task, SMALLEST_TASK, LARGEST_TASK)
+        chunk = _core.SAMPLE_CHUNK
+        tasks = [
+            ((spot, False, a, b, threads or 1), min(b * chunk, spot.trials) - a * chunk)
+            for a, b in _slices(units, size)
+        ]
+        bar = progress_bar(progress, spot.trials, " samples", "equity")
+    parts = _run_tasks(client, "razz-equity", tally_slice, tasks, bar)
+    return result_from_tallies(*merge_tallies(parts[i] for i in sorted(parts)), spot.seed)

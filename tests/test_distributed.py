@@ -1,0 +1,308 @@
+"""razz_fast.distributed (docs/DISTRIBUTED.md) on a real Dask LocalCluster of
+two worker processes: simulate and equity (exact and sampled) give the local
+functions' results bit for bit for any cut into tasks, a worker killed in the
+middle of a run changes nothing, a completion seen twice counts once, Ctrl-C
+cancels the outstanding tasks, and without Dask the module says how to get it.
+"""
+
+from __future__ import annotations
+
+import _thread
+import dataclasses
+import logging
+import os
+import pickle
+import signal
+import subprocess
+import sys
+import threading
+import time
+
+import pytest
+
+import razz_fast
+
+distributed = pytest.importorskip("distributed")
+rfd = pytest.importorskip("razz_fast.distributed")
+
+# Third street, three-way, with the high ranks dead so that the exact
+# enumeration takes a fraction of a second (the full spot is in the bench).
+THREE_WAY = (
+    ["As 2d 3c", "4h 5h 6s", "7c 8d 9h"],
+    "Tc Td Th Ts Jc Jd Jh Js Qc Qd Qh Qs Kc Kd Kh Ks",
+)
+EIGHT_SHARING = (
+    [
+        "Ac Ad 2c 2d 3c",
+        "Ah As 2h 2s 3h",
+        "4c 4d 5c 5d 6c",
+        "4h 4s 5h 5s 6h",
+        "7c 7d 8c 8d 9c",
+        "7h 7s 8h 8s 9h",
+        "Tc Td Jc Jd Qc",
+        "Th Ts Jh Js Qh",
+    ],
+    "Kc Kd",
+)
+
+
+@pytest.fixture(scope="module")
+def client():
+    cluster = distributed.LocalCluster(
+        n_workers=2,
+        threads_per_worker=1,
+        processes=True,
+        dashboard_address=None,
+        silence_logs=logging.ERROR,
+    )
+    with distributed.Client(cluster) as client:
+        yield client
+    cluster.close()
+
+
+def same(result):
+    """A simulation result without its timing."""
+    return dataclasses.replace(result, elapsed=0.0)
+
+
+def first_legal(hand):
+    return hand.legal_actions()[0]
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        dict(hands=50_000, strategies=["tight", "random", "check_call"] * 2, seed=3),
+        dict(
+            hands=20_000,
+            players=3,
+            strategies="random",
+            rules=razz_fast.Rules(1, 2, 4, 8, cap=None, burn_cards=True, odd_chip="low_card"),
+            stacks=[30, 500, 9],
+            seed=2**64 - 1,
+        ),
+        dict(hands=3_001, players=2, strategies=["tight", first_legal], seed=11),
+    ],
+    ids=["six-mixed", "short-stacks-rules", "python-strategy"],
+)
+@pytest.mark.parametrize("chunks_per_task", [None, 1, 5])
+def test_simulate_is_the_local_run(client, kwargs, chunks_per_task):
+    kwargs = dict(kwargs)
+    hands = kwargs.pop("hands")
+    local = razz_fast.simulate(hands, **kwargs)
+    remote = rfd.simulate(hands, client=client, chunks_per_task=chunks_per_task, **kwargs)
+    assert same(remote) == same(local)
+
+
+def test_simulate_uses_the_current_client_and_draws_a_seed(client):
+    remote = rfd.simulate(5_000, players=4, strategies="tight")
+    assert same(remote) == same(
+        razz_fast.simulate(5_000, players=4, strategies="tight", seed=remote.seed)
+    )
+
+
+@pytest.mark.parametrize("chunks_per_task", [None, 5, 10**9])
+def test_exact_three_way_third_street_is_the_local_run(client, chunks_per_task):
+    hands, dead = THREE_WAY
+    local = razz_fast.equity(hands, dead, exact=True)
+    remote = rfd.equity(hands, dead, exact=True, client=client, chunks_per_task=chunks_per_task)
+    assert remote == local
+    assert remote.exact and remote.trials == local.trials
+
+
+@pytest.mark.parametrize(
+    ("spot", "chunks_per_task"),
+    [
+        ((["As 2d 3c", "Ks Qd Jc"], ""), 100),
+        (EIGHT_SHARING, 1),
+        ((["As 2d 3c 4h 5s 6d", "7h"], "8s"), 1),
+    ],
+    ids=["heads-up-third", "eight-community", "one-up-card"],
+)
+def test_exact_spots_are_the_local_run(client, spot, chunks_per_task):
+    hands, dead = spot
+    local = razz_fast.equity(hands, dead)
+    assert local.exact
+    assert rfd.equity(hands, dead, client=client, chunks_per_task=chunks_per_task) == local
+    assert rfd.equity(hands, dead, client=client) == local
+
+
+@pytest.mark.parametrize("chunks_per_task", [None, 1, 4])
+def test_sampled_equity_is_the_local_run(client, chunks_per_task):
+    hands, dead = THREE_WAY
+    for trials in (1, 4096, 50_001):
+        local = razz_fast.equity(hands, dead, exact=False, trials=trials, seed=5)
+        remote = rfd.equity(
+            hands,
+            dead,
+            exact=False,
+            trials=trials,
+            seed=5,
+            client=client,
+            chunks_per_task=chunks_per_task,
+        )
+        assert remote == local
+
+
+def test_exact_none_decides_as_the_local_run(client):
+    hands = ["As 2d 3c", "4h 5h 6s", "7c 8d 9h"]
+    local = razz_fast.equity(hands, seed=8, trials=20_000)
+    remote = rfd.equity(hands, seed=8, trials=20_000, client=client)
+    assert not local.exact
+    assert remote == local
+
+
+def test_progress_bar_counts_every_hand(client, capsys):
+    rfd.simulate(10_240, seed=1, progress=True, chunks_per_task=2, client=client)
+    err = capsys.readouterr().err
+    assert "simulate" in err and "100%" in err and "10.2k/10.2k" in err
+    rfd.equity(*THREE_WAY, exact=False, trials=9_000, seed=1, progress=True, client=client)
+    err = capsys.readouterr().err
+    assert "equity" in err and "100%" in err and "9.00k/9.00k" in err
+
+
+def test_a_completion_seen_twice_counts_once(client, monkeypatch):
+    real = rfd.as_completed
+
+    def twice(futures, **kwargs):
+        for item in real(futures, **kwargs):
+            yield item
+            yield item
+
+    monkeypatch.setattr(rfd, "as_completed", twice)
+    local = razz_fast.simulate(20_000, seed=4)
+    assert same(rfd.simulate(20_000, seed=4, chunks_per_task=3, client=client)) == same(local)
+    hands, dead = THREE_WAY
+    assert rfd.equity(hands, dead, exact=True, chunks_per_task=50, client=client) == (
+        razz_fast.equity(hands, dead, exact=True)
+    )
+
+
+def test_errors_in_tasks_propagate_and_arguments_are_checked_first(client):
+    def boom(hand):
+        raise ValueError("boom from a strategy")
+
+    with pytest.raises(ValueError, match="boom from a strategy"):
+        rfd.simulate(5_000, strategies=boom, seed=1, chunks_per_task=1, client=client)
+    with pytest.raises(ValueError, match="players"):
+        rfd.simulate(10, players=9, client=client)
+    with pytest.raises(TypeError, match="client"):
+        rfd.simulate(10, client="tcp://127.0.0.1:8786")
+    with pytest.raises(TypeError, match="chunks_per_task"):
+        rfd.simulate(10, client=client, chunks_per_task=1.5)
+    with pytest.raises(ValueError, match="chunks_per_task"):
+        rfd.equity(["As", "Ks"], client=client, chunks_per_task=0)
+    with pytest.raises(TypeError, match="progress"):
+        rfd.equity(["As", "Ks"], client=client, progress=1)
+    with pytest.raises(ValueError, match="not enough unseen cards"):
+        rfd.equity([""] * 8, "".join(f"{r}{s}" for r in "A23456789T" for s in "cdhs"))
+
+
+def test_rules_pickle():
+    rules = razz_fast.Rules(1, 2, 4, 8, cap=None, uncapped_heads_up=True, odd_chip="low_card")
+    assert pickle.loads(pickle.dumps(rules)) == rules
+
+
+def _run_tasks_on_scheduler(dask_scheduler, prefix):
+    return sum(1 for key in dask_scheduler.tasks if str(key).startswith(prefix))
+
+
+def _finished_on_scheduler(dask_scheduler, prefix):
+    return sum(
+        1
+        for key, task in dask_scheduler.tasks.items()
+        if str(key).startswith(prefix) and task.state == "memory"
+    )
+
+
+def test_a_worker_killed_mid_run_changes_nothing(client):
+    hands, per_task = 1_500_000, 4  # about 370 tasks of 4,096 hands
+    tasks = -(-hands // (razz_fast._core.CHUNK * per_task))
+    outcome: dict = {}
+
+    def run():
+        try:
+            outcome["result"] = rfd.simulate(
+                hands, strategies="tight", seed=99, chunks_per_task=per_task, client=client
+            )
+        except BaseException as error:  # reported below
+            outcome["error"] = error
+
+    pids = client.run(os.getpid)
+    thread = threading.Thread(target=run)
+    thread.start()
+    deadline = time.monotonic() + 60
+    done = 0
+    while done < 20 and time.monotonic() < deadline:
+        time.sleep(0.02)
+        done = client.run_on_scheduler(_finished_on_scheduler, prefix="razz-simulate")
+    running_at_kill = thread.is_alive()
+    _, pid = sorted(pids.items())[0]
+    os.kill(pid, signal.SIGKILL)
+    thread.join(timeout=120)
+    assert not thread.is_alive()
+    assert "error" not in outcome, outcome.get("error")
+    # Results the dead worker held are lost too, and computed again.
+    assert running_at_kill and 20 <= done < tasks, "the kill missed the middle of the run"
+    assert same(outcome["result"]) == same(razz_fast.simulate(hands, strategies="tight", seed=99))
+    client.wait_for_workers(2, timeout=60)
+    assert pid not in client.run(os.getpid).values()
+
+
+def test_ctrl_c_cancels_the_outstanding_tasks(client):
+    timer = threading.Timer(1.0, _thread.interrupt_main)
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            rfd.simulate(10**8, seed=1, chunks_per_task=64, client=client)
+    finally:
+        timer.cancel()
+    deadline = time.monotonic() + 20
+    left = 1
+    while left and time.monotonic() < deadline:
+        left = client.run_on_scheduler(_run_tasks_on_scheduler, prefix="razz-simulate")
+        time.sleep(0.05)
+    assert left == 0, f"{left} tasks still on the scheduler"
+
+
+def test_without_a_client_the_error_says_what_to_do():
+    code = (
+        "import razz_fast.distributed as rfd\n"
+        "try:\n"
+        "    rfd.simulate(10, seed=1)\n"
+        "except ValueError as error:\n"
+        "    print('ValueError:', error)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert "ValueError: no Dask client" in done.stdout, done.stderr
+
+
+BLOCK_DASK = """
+import importlib.abc, sys
+
+class NoDask(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] in ("dask", "distributed"):
+            raise ModuleNotFoundError(f"No module named {name!r}", name=name)
+        return None
+
+sys.meta_path.insert(0, NoDask())
+import razz_fast
+print("hands", razz_fast.simulate(1000, seed=1).hands)
+print("dask imported", "dask" in sys.modules or "distributed" in sys.modules)
+try:
+    import razz_fast.distributed
+except ImportError as error:
+    print("ImportError:", error)
+"""
+
+
+def test_without_dask_razz_fast_imports_and_distributed_says_how_to_install():
+    done = subprocess.run(
+        [sys.executable, "-c", BLOCK_DASK], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    assert "hands 1000" in done.stdout
+    assert "dask imported False" in done.stdout
+    assert "ImportError:" in done.stdout
+    assert "pip install 'razz-fast[dask]'" in done.stdout
