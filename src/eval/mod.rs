@@ -1,12 +1,13 @@
 //! The ace-to-five low evaluator: dense ranks 1 (5-4-3-2-A) … 6175 (K-K-K-K-Q).
 //!
 //! Suits never matter, so a hand's value is a function of its rank multiset.
-//! About 95% of seven-card hands hold five or more distinct ranks; their best
-//! low is simply the five lowest ranks, which one 8,192-entry table indexed by
-//! the 13-bit rank mask answers (16 KB, built at compile time). The rest are
-//! paired and take a short exact path over the count layers. Dense ranks are
-//! computed combinatorially (colex order of rank sets), so no other table is
-//! needed in the hot path.
+//! Each rank has an additive 25-bit key such that every multiset of at most
+//! seven cards has its own key sum; a perfect hash built at compile time
+//! (build.rs: row displacement, about 190 KB) maps the sum of a hand's keys
+//! to its rank with two loads and no branch, whether the key is summed from
+//! a card array or carried card by card in a [`LowKey`]. Dense ranks and
+//! best lows outside the hot path are computed combinatorially (colex order
+//! of rank sets).
 
 use std::sync::OnceLock;
 
@@ -113,109 +114,82 @@ const fn lowest_bits(mut mask: u32, n: u32) -> u32 {
     out
 }
 
-/// Marks a mask of exactly four ranks in `NO_PAIR`: a one-pair hand (when
-/// five or more cards hold them).
-const FOUR_RANKS: u16 = 0x8000;
+// The generated perfect hash (see build.rs): `HASH_KEYS`, `HASH_BITS`,
+// `ROW_SHIFT`, `OFFSETS` and `RANKS`.
+include!(concat!(env!("OUT_DIR"), "/low_hash.rs"));
 
-/// Rank of the best unpaired low per 13-bit rank mask; `FOUR_RANKS` for four
-/// ranks, 0 for fewer.
-static NO_PAIR: [u16; 8192] = {
-    let mut table = [0u16; 8192];
-    let mut mask = 0;
-    while mask < 8192 {
-        if (mask as u32).count_ones() >= 5 {
-            table[mask] = 1 + colex(lowest_bits(mask as u32, 5)) as u16;
-        } else if (mask as u32).count_ones() == 4 {
-            table[mask] = FOUR_RANKS;
-        }
-        mask += 1;
-    }
-    table
-};
+/// A key holds the hash of its rank multiset in its top 25 bits and the
+/// number of cards in the low `COUNT_BITS` bits. Adding keys adds hashes
+/// modulo 2^25 for free (the carry falls off the top), so the hash needs no
+/// mask, and the card count never reaches the hash.
+const COUNT_BITS: u32 = 32 - HASH_BITS;
 
-/// Colex index of every rank set (any size), so kicker indexing is one load.
-static COLEX: [u16; 8192] = {
-    let mut table = [0u16; 8192];
-    let mut mask = 0;
-    while mask < 8192 {
-        table[mask] = colex(mask as u32) as u16;
-        mask += 1;
-    }
-    table
-};
-
-/// Number of ranks in a mask (the portable build has no popcnt instruction).
-static POPCOUNT: [u8; 8192] = {
-    let mut table = [0u8; 8192];
-    let mut mask = 0;
-    while mask < 8192 {
-        table[mask] = (mask as u32).count_ones() as u8;
-        mask += 1;
-    }
-    table
-};
-
-/// One-pair ranks of the hands with exactly four distinct ranks (96% of the
-/// paired seven-card hands): row = colex index of the four ranks, column =
-/// which of them (from the lowest) is paired.
-static PAIR_OF_FOUR: [[u16; 4]; 715] = {
-    let mut table = [[0u16; 4]; 715];
-    let mut mask = 0u32;
-    while mask < 8192 {
-        if mask.count_ones() == 4 {
-            let row = colex(mask) as usize;
-            let mut rest = mask;
-            let mut i = 0;
-            while i < 4 {
-                let p = rest.trailing_zeros();
-                rest &= rest - 1;
-                let kickers = mask & !(1 << p);
-                let squeezed = (kickers & ((1 << p) - 1)) | ((kickers >> (p + 1)) << p);
-                table[row][i] = (CATEGORY_START[1] as u32 + p * 220 + colex(squeezed)) as u16;
-                i += 1;
-            }
-        }
-        mask += 1;
-    }
-    table
-};
-
-/// The paired path: `l0` holds the ranks present (fewer than five), `l1` the
-/// ranks held twice or more; `layers` gives the full picture for the rare
-/// hands with three ranks or fewer.
-#[inline(always)]
-fn rank_paired_masks(l0: u32, l1: u32, layers: impl FnOnce() -> Layers) -> Rank {
-    let l0 = l0 as usize & 8191;
-    if POPCOUNT[l0] == 4 {
-        let pair_bit = l1 & l1.wrapping_neg();
-        let which = POPCOUNT[l0 & (pair_bit as usize).wrapping_sub(1) & 8191];
-        PAIR_OF_FOUR[COLEX[l0] as usize % 715][which as usize & 3]
-    } else {
-        rank_of_low(&best_low_of(layers()))
-    }
-}
-
-/// Ranks held at least twice, from four-bit counts packed per rank.
-#[inline(always)]
-fn pairs_of_packed(counts: u64) -> u32 {
-    // Bit 4r is set when count r is 2, 3 or 4.
-    gather_nibbles((counts >> 1) | (counts >> 2))
-}
-
-/// Gathers bit 4r of `x` into bit r, for the 13 ranks.
-#[inline(always)]
-fn gather_nibbles(x: u64) -> u32 {
-    let mut x = x & 0x0001_1111_1111_1111;
-    x = (x | (x >> 3)) & 0x0003_0303_0303_0303;
-    x = (x | (x >> 6)) & 0x000F_000F_000F_000F;
-    x = (x | (x >> 12)) & 0x0000_00FF_0000_00FF;
-    ((x | (x >> 24)) & 0x1FFF) as u32
-}
-
-/// Rank bit per card byte; bytes past the deck map to nothing (callers
-/// validate first, this only keeps the lookup free of bounds checks).
-pub(crate) static RANK_BIT: [u32; 256] = {
+/// Key per card byte: its rank's hash plus one card; bytes past the deck map
+/// to nothing (callers validate first, this only keeps the lookup free of
+/// bounds checks).
+static CARD_KEY: [u32; 256] = {
     let mut table = [0u32; 256];
+    let mut c = 0;
+    while c < 52 {
+        table[c] = (HASH_KEYS[c / 4] << COUNT_BITS) + 1;
+        c += 1;
+    }
+    table
+};
+
+/// Rank of the key of 5 to 7 cards: two loads, no branch. Any other key
+/// gives some rank (never a panic or a read outside the table).
+#[inline(always)]
+fn rank_of_key(key: u32) -> Rank {
+    let h = key >> COUNT_BITS;
+    let slot = h.wrapping_add(OFFSETS[(key >> (COUNT_BITS + ROW_SHIFT)) as usize]) as usize;
+    // SAFETY: `slot` is the row's offset plus the hash's low ROW_SHIFT bits,
+    // for every u32 key whatever its cards; build.rs pads RANKS past the
+    // largest offset by a whole row and `_ALL_SLOTS_INSIDE` checks it at
+    // compile time. A bounds check here costs 18% of the instructions of an
+    // enumeration step (callgrind, benches/eval.rs running keys).
+    unsafe { *RANKS.get_unchecked(slot) }
+}
+
+/// Every row's offset plus any column is a slot inside `RANKS`.
+const _ALL_SLOTS_INSIDE: () = {
+    let mut row = 0;
+    while row < OFFSETS.len() {
+        let last = OFFSETS[row]
+            .wrapping_add((row as u32) << ROW_SHIFT)
+            .wrapping_add((1 << ROW_SHIFT) - 1);
+        assert!((last as usize) < RANKS.len(), "a row reaches past RANKS");
+        assert!(last >= (1 << ROW_SHIFT) - 1, "a row starts below 0");
+        row += 1;
+    }
+};
+
+/// Rank of 5 to 7 distinct valid cards. The caller guarantees validity
+/// (see [`rank`] for the checked entry point).
+#[inline(always)]
+pub fn rank_unchecked(cards: &[Card]) -> Rank {
+    let key = cards
+        .iter()
+        .fold(0u32, |k, &c| k.wrapping_add(CARD_KEY[c as usize]));
+    rank_of_key(key)
+}
+
+/// A running key: cards are added one at a time (as they are dealt or as an
+/// enumeration descends) and the rank is two table loads at the end. Only
+/// ranks count, so adding a card of an equal rank twice is the same as adding
+/// both cards.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct LowKey {
+    /// Sum of the cards' keys: hash on top, card count below.
+    key: u32,
+    /// The ranks present (for [`LowKey::ranks`]; the rank never reads it, so
+    /// loops that only rank drop it).
+    mask: u16,
+}
+
+/// Rank bit per card byte; bytes past the deck map to nothing.
+static RANK_BIT: [u16; 256] = {
+    let mut table = [0u16; 256];
     let mut c = 0;
     while c < 52 {
         table[c] = 1 << (c / 4);
@@ -224,115 +198,38 @@ pub(crate) static RANK_BIT: [u32; 256] = {
     table
 };
 
-/// One count per rank, four bits each, added card by card.
-static COUNT_UNIT: [u64; 256] = {
-    let mut table = [0u64; 256];
-    let mut c = 0;
-    while c < 52 {
-        table[c] = 1 << (4 * (c / 4));
-        c += 1;
-    }
-    table
-};
-
-/// Rank of 5 to 7 distinct valid cards. The caller guarantees validity
-/// (see [`rank`] for the checked entry point).
-#[inline(always)]
-pub fn rank_unchecked(cards: &[Card]) -> Rank {
-    let (mut l0, mut l1) = (0u32, 0u32);
-    for &c in cards {
-        let b = RANK_BIT[c as usize];
-        l1 |= l0 & b;
-        l0 |= b;
-    }
-    let l0i = l0 as usize & 8191;
-    // Both table answers are computed and one is selected, so the 5% of
-    // one-pair hands cost no branch misprediction.
-    let unpaired = NO_PAIR[l0i];
-    let pair_bit = l1 & l1.wrapping_neg();
-    let which = POPCOUNT[l0i & (pair_bit as usize).wrapping_sub(1) & 8191];
-    let one_pair = PAIR_OF_FOUR[COLEX[l0i] as usize % 715][which as usize & 3];
-    let r = if unpaired == FOUR_RANKS {
-        one_pair
-    } else {
-        unpaired
-    };
-    if r != 0 {
-        r
-    } else {
-        rank_paired(cards)
-    }
-}
-
-#[cold]
-#[inline(never)]
-fn rank_paired(cards: &[Card]) -> Rank {
-    let (mut l0, mut l1) = (0u32, 0u32);
-    for &c in cards {
-        let b = RANK_BIT[c as usize];
-        l1 |= l0 & b;
-        l0 |= b;
-    }
-    rank_paired_masks(l0, l1, || Layers::of_cards(cards))
-}
-
-fn unpack(counts: u64) -> [u8; 13] {
-    std::array::from_fn(|r| ((counts >> (4 * r)) & 15) as u8)
-}
-
-/// A running key: cards are added one at a time (as they are dealt or as an
-/// enumeration descends) and the rank is one table load at the end.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct LowKey {
-    mask: u32,
-    counts: u64,
-}
-
 impl LowKey {
-    pub const EMPTY: LowKey = LowKey { mask: 0, counts: 0 };
+    pub const EMPTY: LowKey = LowKey { key: 0, mask: 0 };
 
     #[inline(always)]
     #[must_use]
     pub fn with(self, card: Card) -> LowKey {
         LowKey {
+            key: self.key.wrapping_add(CARD_KEY[card as usize]),
             mask: self.mask | RANK_BIT[card as usize],
-            counts: self.counts + COUNT_UNIT[card as usize],
         }
     }
 
     /// The ranks present, one bit per rank (ace = bit 0).
     #[inline(always)]
     pub fn ranks(self) -> u16 {
-        self.mask as u16
+        self.mask
     }
 
     /// Number of cards added.
     pub fn len(self) -> u32 {
-        unpack(self.counts).iter().map(|&c| c as u32).sum()
+        self.key & ((1 << COUNT_BITS) - 1)
     }
 
     pub fn is_empty(self) -> bool {
-        self.counts == 0
+        self.key == 0
     }
 
     /// Rank of the cards added; valid once 5 to 7 distinct cards are in.
     #[inline(always)]
     pub fn rank(self) -> Rank {
-        let r = NO_PAIR[self.mask as usize & 8191];
-        if r != 0 && r != FOUR_RANKS {
-            r
-        } else {
-            rank_counts_packed(self.mask, self.counts)
-        }
+        rank_of_key(self.key)
     }
-}
-
-#[cold]
-#[inline(never)]
-fn rank_counts_packed(mask: u32, counts: u64) -> Rank {
-    rank_paired_masks(mask, pairs_of_packed(counts), || {
-        Layers::of_counts(&unpack(counts))
-    })
 }
 
 /// Rank masks by multiplicity: `l0` holds the ranks present, `l1` those held
@@ -345,18 +242,6 @@ struct Layers {
 }
 
 impl Layers {
-    #[inline(always)]
-    fn of_cards(cards: &[Card]) -> Layers {
-        let (mut l0, mut l1, mut l2) = (0u32, 0u32, 0u32);
-        for &c in cards {
-            let b = RANK_BIT[c as usize];
-            l2 |= l1 & b;
-            l1 |= l0 & b;
-            l0 |= b;
-        }
-        Layers { l0, l1, l2 }
-    }
-
     fn of_counts(counts: &[u8; 13]) -> Layers {
         let layer = |k: u8| {
             (0..13)

@@ -1,0 +1,111 @@
+//! A small driver for deterministic instruction counts of the evaluator hot
+//! paths (`valgrind --tool=callgrind --toggle-collect='*measure_*'`), and for
+//! rough timings: `cargo run --release --example evalcount -- arrays|keys|many [n]`.
+
+use std::hint::black_box;
+use std::time::Instant;
+
+use razz_fast::eval::{rank_unchecked, LowKey};
+
+fn random_hands(n: usize) -> Vec<[u8; 7]> {
+    let mut state = 0x9E37_79B9_7F4A_7C15u64;
+    let mut deck: Vec<u8> = (0..52).collect();
+    (0..n)
+        .map(|_| {
+            for j in 0..7 {
+                state = state
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let pick = j + (state >> 33) as usize % (52 - j);
+                deck.swap(j, pick);
+            }
+            deck[..7].try_into().unwrap()
+        })
+        .collect()
+}
+
+#[inline(never)]
+fn measure_arrays(hands: &[[u8; 7]]) -> u64 {
+    hands
+        .iter()
+        .map(|h| {
+            let h: &[u8; 7] = black_box(h);
+            rank_unchecked(h) as u64
+        })
+        .sum()
+}
+
+#[inline(never)]
+fn measure_keys(first: u8) -> u64 {
+    let mut total = 0u64;
+    let k0 = LowKey::EMPTY;
+    for a in 0..first {
+        let k1 = k0.with(a);
+        for b in a + 1..47 {
+            let k2 = k1.with(b);
+            for c in b + 1..48 {
+                let k3 = k2.with(c);
+                for d in c + 1..49 {
+                    let k4 = k3.with(d);
+                    for e in d + 1..50 {
+                        let k5 = k4.with(e);
+                        for f in e + 1..51 {
+                            let k6 = k5.with(f);
+                            for g in f + 1..52 {
+                                total += k6.with(g).rank() as u64;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    total
+}
+
+#[inline(never)]
+fn measure_many(cards: &[u8], out: &mut [u16]) {
+    razz_fast::batch::rank_many(cards, 7, out, Some(1)).unwrap();
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let mode = args.get(1).map_or("arrays", |s| s.as_str());
+    let n: usize = args.get(2).map_or(1 << 16, |s| s.parse().unwrap());
+    let reps: usize = args.get(3).map_or(1, |s| s.parse().unwrap());
+    let hands = random_hands(n);
+    let flat: Vec<u8> = hands.iter().flatten().copied().collect();
+    let mut out = vec![0u16; n];
+    let start = Instant::now();
+    let (count, check) = match mode {
+        "arrays" => {
+            let mut s = 0;
+            for _ in 0..reps {
+                s += measure_arrays(&hands);
+            }
+            (n * reps, s)
+        }
+        "keys" => {
+            let first = n.min(46) as u8;
+            let mut s = 0;
+            for _ in 0..reps {
+                s += measure_keys(first);
+            }
+            // Hands whose lowest card is below `first`.
+            let all = |m: u64| (0..7).fold(1u64, |p, i| p * (m - i) / (i + 1));
+            ((all(52) - all(52 - first as u64)) as usize * reps, s)
+        }
+        "many" => {
+            for _ in 0..reps {
+                measure_many(&flat, &mut out);
+            }
+            (n * reps, out.iter().map(|&r| r as u64).sum())
+        }
+        _ => panic!("mode: arrays | keys | many"),
+    };
+    let secs = start.elapsed().as_secs_f64();
+    println!(
+        "{mode}: {count} hands, {:.1} M/s, checksum {check}",
+        count as f64 / secs / 1e6
+    );
+}
