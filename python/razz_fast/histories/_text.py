@@ -417,3 +417,67 @@ def is_razz_header(header: str, game: str) -> bool:
     are left out, and deuce-to-seven razz is another game."""
     header = re.sub(r"\{[^}]*\}", "", header)
     return bool(re.search(game, header, re.I)) and not re.search(r"2-7", header)
+
+
+def new_hand(
+    site: str,
+    header: re.Pattern,
+    lines: list[str],
+    first_line: int,
+    source,
+    tournament: bool,
+    **conventions,
+) -> Builder:
+    """A builder for a hand of ``site`` whose first line matches ``header``,
+    with its amounts in the units its lines use; ``conventions`` are the
+    site's ``HandHistory`` flags."""
+    currency, scale = units_of(lines, tournament)
+    hand = HandHistory(
+        site=site,
+        hand_id=hand_id(header, lines[0]),
+        table="",
+        tournament=tournament,
+        currency=currency,
+        scale=scale,
+        ante=0,
+        small_bet=0,
+        big_bet=0,
+        first_line=first_line,
+        lines=lines,
+        source=source,
+        **conventions,
+    )
+    return Builder(hand)
+
+
+def read_header(b: Builder, stakes: re.Pattern, table: str) -> None:
+    """Stakes from the header (groups ``small``, ``big`` and, if the site
+    states it, ``ante``) and the table name (first group of ``table``,
+    searched in the whole hand)."""
+    hand = b.hand
+    found = stakes.search(hand.lines[0])
+    if not found:
+        raise hand.error("no stakes in the header", hand.first_line)
+    hand.small_bet = b.amount(found["small"], hand.first_line)
+    hand.big_bet = b.amount(found["big"], hand.first_line)
+    if found.groupdict().get("ante"):
+        hand.ante = b.amount(found["ante"], hand.first_line)
+    name = re.search(table, "\n".join(hand.lines), re.M)
+    hand.table = name.group(1) if name else ""
+
+
+def sections(ignored: tuple[str, ...] = ("SHOW DOWN",), offset: int = 0):
+    """The handler of ``*** … ***`` lines: streets (``offset`` for a site
+    whose labels run low), the summary, and section names that mean
+    nothing to a replay; any other is an error."""
+
+    def handle(b: Builder, name: str, rest: str, line: int) -> None:
+        street = street_of(name)
+        if street is not None and street + offset <= 7:
+            b.new_street(street + offset, line)
+        elif name == "SUMMARY":
+            b.start_summary(line)
+        elif name not in ignored:
+            raise b.hand.error(f"unknown section {name!r}", line)
+
+    return handle

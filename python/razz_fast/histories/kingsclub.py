@@ -16,16 +16,16 @@ from razz_fast.histories._text import (
     AMOUNT,
     Builder,
     finish,
-    hand_id,
     is_razz_header,
-    money_scale,
+    new_hand,
     on_dealt,
     on_payout,
     on_play,
     on_shows,
+    read_header,
     run_lines,
     seat_line,
-    street_of,
+    sections,
 )
 from razz_fast.histories.model import HandHistory
 
@@ -87,44 +87,11 @@ NOISE = [
 ]
 
 
-def _section(b: Builder, name: str, rest: str, line: int) -> None:
-    street = street_of(name)
-    if street is not None and street < 7:
-        b.new_street(street + 1, line)  # the labels run one street low
-    elif name == "SUMMARY":
-        b.start_summary(line)
-    elif name != "SHOW DOWN":
-        raise b.hand.error(f"unknown section {name!r}", line)
-
-
 def parse(lines: list[str], first_line: int, source) -> HandHistory:
-    header = lines[0]
-    text = "\n".join(lines)
-    hand = HandHistory(
-        site=SITE,
-        hand_id=hand_id(HEADER, header),
-        table="",
-        tournament=False,
-        currency=None,
-        scale=money_scale(text),
-        ante=0,
-        small_bet=0,
-        big_bet=0,
-        logs_returns=False,
-        first_line=first_line,
-        lines=lines,
-        source=source,
-    )
-    stakes = _STAKES.search(header)
-    if not stakes:
-        raise hand.error("no stakes in the header", first_line)
-    b = Builder(hand)
-    hand.small_bet = b.amount(stakes["small"], first_line)
-    hand.big_bet = b.amount(stakes["big"], first_line)
-    table = re.search(r"^Table '(.*?)'", text, re.M)
-    hand.table = table.group(1) if table else ""
-    run_lines(b, PATTERNS, NOISE, _section)
-    if not hand.final_stacks:
+    b = new_hand(SITE, HEADER, lines, first_line, source, False, logs_returns=False)
+    read_header(b, _STAKES, r"^Table '(.*?)'")
+    run_lines(b, PATTERNS, NOISE, sections(offset=1))  # the labels run one street low
+    if not b.hand.final_stacks:
         last = first_line + len(lines) - 1
-        raise hand.error("no summary of final stacks: the hand is incomplete", last)
+        raise b.hand.error("no summary of final stacks: the hand is incomplete", last)
     return finish(b)

@@ -14,8 +14,8 @@ from razz_fast.histories._text import (
     AMOUNT,
     Builder,
     finish,
-    hand_id,
     is_razz_header,
+    new_hand,
     on_cancelled,
     on_dealt,
     on_payout,
@@ -23,10 +23,11 @@ from razz_fast.histories._text import (
     on_shows,
     on_summary_seat,
     on_total,
+    read_header,
     run_lines,
     seat_line,
+    sections,
     street_of,
-    units_of,
 )
 from razz_fast.histories.model import HandHistory
 
@@ -99,48 +100,22 @@ NOISE = [
 ]
 
 
+_sections = sections()
+
+
 def _section(b: Builder, name: str, rest: str, line: int) -> None:
-    street = street_of(name)
-    if street is not None:
-        b.new_street(street, line)
-        if street == 7 and rest.strip():  # "*** RIVER *** [4c]": a community card
-            cards = b.cards(rest, line)
-            if len(cards) != 1 or cards[0] is None:
-                raise b.hand.error("one community card expected", line)
-            b.hand.community = cards[0]
-    elif name == "SUMMARY":
-        b.start_summary(line)
-    elif name != "SHOW DOWN":
-        raise b.hand.error(f"unknown section {name!r}", line)
+    _sections(b, name, rest, line)
+    if street_of(name) == 7 and rest.strip():  # "*** RIVER *** [4c]": a community card
+        cards = b.cards(rest, line)
+        if len(cards) != 1 or cards[0] is None:
+            raise b.hand.error("one community card expected", line)
+        b.hand.community = cards[0]
 
 
 def parse(lines: list[str], first_line: int, source) -> HandHistory:
-    header = lines[0]
-    tournament = "Tournament #" in header
-    currency, scale = units_of(lines, tournament)
-    hand = HandHistory(
-        site=SITE,
-        hand_id=hand_id(HEADER, header),
-        table="",
-        tournament=tournament,
-        currency=currency,
-        scale=scale,
-        ante=0,
-        small_bet=0,
-        big_bet=0,
-        marks_all_in=True,
-        first_line=first_line,
-        lines=lines,
-        source=source,
-    )
-    stakes = _STAKES.search(header)
-    if not stakes:
-        raise hand.error("no stakes in the header", first_line)
-    b = Builder(hand)
-    hand.small_bet = b.amount(stakes["small"], first_line)
-    hand.big_bet = b.amount(stakes["big"], first_line)
-    table = re.search(r"^Table '(.*?)'", "\n".join(lines), re.M)
-    hand.table = table.group(1) if table else ""
+    tournament = "Tournament #" in lines[0]
+    b = new_hand(SITE, HEADER, lines, first_line, source, tournament, marks_all_in=True)
+    read_header(b, _STAKES, r"^Table '(.*?)'")
     run_lines(b, PATTERNS, NOISE, _section)
     b.require_rake()
     return finish(b)

@@ -13,20 +13,19 @@ import re
 
 from razz_fast.histories._text import (
     AMOUNT,
-    Builder,
     finish,
-    hand_id,
     is_razz_header,
+    new_hand,
     on_dealt,
     on_payout,
     on_play,
     on_shows,
     on_summary_seat,
     on_total,
+    read_header,
     run_lines,
     seat_line,
-    street_of,
-    units_of,
+    sections,
 )
 from razz_fast.histories.model import HandHistory
 
@@ -78,45 +77,18 @@ NOISE = [
 ]
 
 
-def _section(b: Builder, name: str, rest: str, line: int) -> None:
-    street = street_of(name)
-    if street is not None:
-        b.new_street(street, line)
-    elif name == "SUMMARY":
-        b.start_summary(line)
-    elif name not in ("ANTE/BLINDS", "SHOW DOWN", "SHOWDOWN"):
-        raise b.hand.error(f"unknown section {name!r}", line)
-
-
 def parse(lines: list[str], first_line: int, source) -> HandHistory:
-    header = lines[0]
-    tournament = "Tournament" in header
-    currency, scale = units_of(lines, tournament)
-    hand = HandHistory(
-        site=SITE,
-        hand_id=hand_id(HEADER, header),
-        table="",
-        tournament=tournament,
-        currency=currency,
-        scale=scale,
-        ante=0,
-        small_bet=0,
-        big_bet=0,
+    b = new_hand(
+        SITE,
+        HEADER,
+        lines,
+        first_line,
+        source,
+        "Tournament" in lines[0],
         collect_includes_return=True,
         total_pot_after_rake=True,
-        first_line=first_line,
-        lines=lines,
-        source=source,
     )
-    stakes = _STAKES.search(header)
-    if not stakes:
-        raise hand.error("no stakes in the header", first_line)
-    b = Builder(hand)
-    hand.ante = b.amount(stakes["ante"], first_line)
-    hand.small_bet = b.amount(stakes["small"], first_line)
-    hand.big_bet = b.amount(stakes["big"], first_line)
-    table = re.search(r"^Table: '(.*?)'", "\n".join(lines), re.M)
-    hand.table = table.group(1) if table else ""
-    run_lines(b, PATTERNS, NOISE, _section)
+    read_header(b, _STAKES, r"^Table: '(.*?)'")
+    run_lines(b, PATTERNS, NOISE, sections(("ANTE/BLINDS", "SHOW DOWN", "SHOWDOWN")))
     b.require_rake()
     return finish(b)
