@@ -5,7 +5,10 @@
 use std::hint::black_box;
 use std::time::Instant;
 
-use razz_fast::eval::{rank_unchecked, LowKey};
+use razz_fast::eval::rank_unchecked;
+
+#[path = "../benches/common/enumerate.rs"]
+mod enumerate;
 
 fn random_hands(n: usize) -> Vec<[u8; 7]> {
     let mut state = 0x9E37_79B9_7F4A_7C15u64;
@@ -35,32 +38,10 @@ fn measure_arrays(hands: &[[u8; 7]]) -> u64 {
         .sum()
 }
 
+/// The enumeration the criterion bench times (named `measure_*` for callgrind).
 #[inline(never)]
 fn measure_keys(first: u8) -> u64 {
-    let mut total = 0u64;
-    let k0 = LowKey::EMPTY;
-    for a in 0..first {
-        let k1 = k0.with(a);
-        for b in a + 1..47 {
-            let k2 = k1.with(b);
-            for c in b + 1..48 {
-                let k3 = k2.with(c);
-                for d in c + 1..49 {
-                    let k4 = k3.with(d);
-                    for e in d + 1..50 {
-                        let k5 = k4.with(e);
-                        for f in e + 1..51 {
-                            let k6 = k5.with(f);
-                            for g in f + 1..52 {
-                                total += k6.with(g).rank() as u64;
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-    total
+    enumerate::sum_ranks(first)
 }
 
 #[inline(never)]
