@@ -11,7 +11,10 @@ fn bench_sample(c: &mut Criterion) {
     g.throughput(Throughput::Elements(trials));
     for (name, hands) in [
         ("heads-up third street", &["As 2d 3c", "7s 8d 9h"][..]),
-        ("three-way third street", &["As 2d 3c", "4h 5h 6s", "7c 8d 9h"][..]),
+        (
+            "three-way third street",
+            &["As 2d 3c", "4h 5h 6s", "7c 8d 9h"][..],
+        ),
     ] {
         let hands: Vec<Vec<u8>> = hands.iter().map(|h| parse_cards(h).unwrap()).collect();
         let spot = Spot::new(&hands, &[]).unwrap();

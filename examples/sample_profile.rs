@@ -16,7 +16,9 @@ use razz_fast::equity::{sample, Spot};
 
 fn main() {
     let mut args = std::env::args().skip(1);
-    let trials: u64 = args.next().map_or(200_000, |n| n.parse().expect("a sample count"));
+    let trials: u64 = args
+        .next()
+        .map_or(200_000, |n| n.parse().expect("a sample count"));
     let hands: Vec<Vec<u8>> = ["As 2d 3c", "7s 8d 9h"]
         .iter()
         .map(|h| parse_cards(h).unwrap())

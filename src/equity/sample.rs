@@ -186,10 +186,12 @@ fn heads_up_chunk<const A: usize, const N: usize>(
         let mut keys = [spot.known[0], spot.known[1]];
         for (j, roll) in rolls.into_iter().enumerate() {
             // After its swap, position j is never touched again this
-            // sample: its card is dealt as it is drawn.
+            // sample: its card is dealt as it is drawn, straight from the
+            // register that swaps it in (`slice::swap` would store it and
+            // load it back, 8 more instructions a sample).
             let r = (j + roll) & 63;
-            let card = pool[r];
-            pool[r] = pool[j];
+            let front = pool[j];
+            let card = std::mem::replace(&mut pool[r], front);
             pool[j] = card;
             let key = &mut keys[(j >= A) as usize];
             *key = key.with(card);
