@@ -10,7 +10,7 @@ use rayon::prelude::*;
 
 use super::{Spot, Tally, SAMPLE_CHUNK, SHARE_UNITS};
 use crate::card::Card;
-use crate::eval::Rank;
+use crate::eval::{LowKey, Rank};
 use crate::pots::MAX_SEATS;
 use crate::rng::Rng;
 use crate::sim::chunk_seed;
@@ -140,28 +140,41 @@ fn sample_chunk(spot: &Spot, dice: &Dice, rng: &mut Rng, count: u64) -> Tally {
     let mut pool: Pool = [0; 64];
     pool[..spot.pool.len()].copy_from_slice(&spot.pool);
     let need = dice.batches.last().map_or(0, |b| b.0);
+    // Whose key each dealt position feeds: the seats' private cards in seat
+    // order after the community card, which goes to a spare slot and is
+    // added to every taker's key once dealt.
+    let mut owner = [MAX_SEATS; 64];
+    let mut next = spot.community as usize;
+    for p in 0..spot.players {
+        owner[next..next + spot.private[p]].fill(p);
+        next += spot.private[p];
+    }
     let mut rolls = [0u8; 64];
     let mut counts = WinnerCounts([0; 1 << MAX_SEATS]);
     let mut ranks = [0; MAX_SEATS];
     for _ in 0..count {
         dice.roll(rng, &mut rolls);
-        for j in 0..need {
-            pool.swap(j & 63, (j + rolls[j & 63] as usize) & 63);
+        let mut keys = [LowKey::EMPTY; MAX_SEATS + 1];
+        keys[..MAX_SEATS].copy_from_slice(&spot.known);
+        for j in 0..need & 63 {
+            // Position j is final once swapped: deal its card at once.
+            let r = (j + rolls[j] as usize) & 63;
+            let front = pool[j];
+            let card = std::mem::replace(&mut pool[r], front);
+            pool[j] = card;
+            let key = &mut keys[owner[j] & 15];
+            *key = key.with(card);
         }
-        let mut next = 0;
-        let community = spot.community.then(|| {
-            next = 1;
-            pool[0]
-        });
-        for (p, rank) in ranks.iter_mut().enumerate().take(spot.players) {
-            let mut key = spot.known[p];
-            for &c in &pool[next..next + spot.private[p]] {
-                key = key.with(c);
+        if spot.community {
+            for (key, _) in keys
+                .iter_mut()
+                .zip(&spot.takes_community)
+                .filter(|(_, &t)| t)
+            {
+                *key = key.with(pool[0]);
             }
-            next += spot.private[p];
-            if let Some(c) = community.filter(|_| spot.takes_community[p]) {
-                key = key.with(c);
-            }
+        }
+        for (rank, key) in ranks.iter_mut().zip(&keys).take(spot.players) {
             *rank = key.rank();
         }
         counts.0[WinnerCounts::winners(&ranks[..spot.players])] += 1;
