@@ -22,7 +22,9 @@ pub fn sum_ranks(first: u8) -> u64 {
                         let k5 = k4.with(e);
                         for f in e + 1..51 {
                             let k6 = k5.with(f);
-                            total += (f + 1..52).map(|g| k6.with(g).rank() as u64).sum::<u64>();
+                            for g in f + 1..52 {
+                                total += k6.with(g).rank() as u64;
+                            }
                         }
                     }
                 }
