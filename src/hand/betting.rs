@@ -62,13 +62,19 @@ impl Hand {
 
     /// Fourth street on: the best showing low opens, ties to the lowest seat.
     fn start_later_street(&mut self) {
-        // The seat number in the low bits breaks ties to the lowest seat.
-        let mut best = u64::MAX;
-        let mut seats = self.live;
-        while seats != 0 {
-            let s = seats.trailing_zeros();
-            best = best.min(self.showing[s as usize].value() << 3 | u64::from(s));
-            seats &= seats - 1;
+        // The deal of fourth to sixth street found the opener among the seats
+        // it dealt to. Seventh street shows nothing new, so sixth street's
+        // opener opens again, unless it has folded since.
+        let mut best = self.best_showing;
+        if self.live & Self::seat_bit((best & 7) as usize) == 0 {
+            // The seat number in the low bits breaks ties to the lowest seat.
+            best = u64::MAX;
+            let mut seats = self.live;
+            while seats != 0 {
+                let s = seats.trailing_zeros();
+                best = best.min(self.showing[s as usize].value() << 3 | u64::from(s));
+                seats &= seats - 1;
+            }
         }
         self.start_round((best & 7) as usize);
     }

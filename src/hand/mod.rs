@@ -56,6 +56,10 @@ pub struct Hand {
     showing: [Showing; MAX_SEATS],
     /// Each seat's cards so far (down, up, community), for the showdown.
     keys: [LowKey; MAX_SEATS],
+    /// The best showing low at the last deal of up cards, as
+    /// `value << 3 | seat` (so ties go to the lowest seat): the opener of
+    /// that street, worked out while dealing it.
+    best_showing: u64,
 
     /// 3 to 7 while betting; 0 once the hand is over.
     street: u8,
@@ -133,6 +137,7 @@ impl Hand {
             community: None,
             showing: [Showing::EMPTY; MAX_SEATS],
             keys: [LowKey::EMPTY; MAX_SEATS],
+            best_showing: 0,
             street: 3,
             bring_in_phase: false,
             high: 0,
