@@ -172,6 +172,7 @@ impl Hand {
     }
 
     /// Carries out an action already known to be legal.
+    #[inline(always)]
     pub(super) fn apply(&mut self, action: Action) {
         let seat = self.head_seat();
         self.queue >>= 4;
@@ -223,6 +224,7 @@ impl Hand {
 
     /// Returns the uncalled bet, collects the bets and moves the hand on:
     /// fold-out, showdown, run-out or the next street.
+    #[inline(always)]
     fn end_round(&mut self) {
         // A round checked through has no bets to look at.
         if self.high > 0 {
