@@ -6,22 +6,10 @@ use crate::event::{Action, ActionSet, EventKind};
 
 /// The seats of `seats` clockwise from `from` (which may be `n`, meaning
 /// seat 0), packed as `Hand::queue` is: four bits a seat holding `seat + 1`,
-/// the first seat in the lowest bits.
-fn packed_queue(n: usize, from: usize, seats: u8) -> u32 {
+/// the first seat in the lowest bits. (The common queues, every seat or
+/// every seat but a bettor, come from `Hand::full_queues` instead.)
+pub(super) fn packed_queue(n: usize, from: usize, seats: u8) -> u32 {
     let from = if from == n { 0 } else { from };
-    let last = if from == 0 { n - 1 } else { from - 1 };
-    let missing = ((1u32 << n) - 1) & !u32::from(seats);
-    // Nearly every round queues every seat, and a wager every seat but the
-    // bettor, which is the last clockwise from `from`: then the queue is
-    // the seat numbers rotated to start at `from`, cut short by one seat for
-    // a wager. Shifts are on 64 bits, as eight seats fill all 32.
-    if missing == 0 || missing == 1 << last {
-        let width = |seats: usize| (1u64 << (4 * seats)) - 1;
-        let all = 0x8765_4321 & width(n);
-        let rotated = (all >> (4 * from) | all << (4 * (n - from))) & width(n);
-        let queued = n - (missing != 0) as usize;
-        return (rotated & width(queued)) as u32;
-    }
     let seats = u32::from(seats);
     let below = (1u32 << from) - 1;
     let (mut queue, mut shift) = (0u32, 0);
@@ -89,8 +77,25 @@ impl Hand {
         self.fill_queue(first, self.can_bet_mask());
     }
 
+    /// The queue of `seats` clockwise from `from` (`n` meaning seat 0).
+    /// Nearly every round queues every seat: a table look-up.
     fn fill_queue(&mut self, from: usize, seats: u8) {
-        self.queue = packed_queue(self.n, from, seats);
+        self.queue = if seats == self.everyone() {
+            self.full_queues[from]
+        } else {
+            packed_queue(self.n, from, seats)
+        };
+    }
+
+    /// The queue after a wager by `seat`: the seats of `seats` clockwise
+    /// after it. Nearly always every other seat, which is the full queue
+    /// from the next seat with its last entry, the bettor, cut off.
+    fn queue_after_wager(&mut self, seat: usize, seats: u8) {
+        self.queue = if seats | Self::seat_bit(seat) == self.everyone() {
+            self.full_queues[seat + 1] & ((1 << (4 * (self.n - 1))) - 1)
+        } else {
+            packed_queue(self.n, seat + 1, seats)
+        };
     }
 
     fn bet_size(&self) -> u64 {
@@ -200,7 +205,7 @@ impl Hand {
                 }
                 // Every other seat in the hand with chips, clockwise after
                 // the bettor.
-                self.fill_queue(seat + 1, self.can_bet_mask() & !Self::seat_bit(seat));
+                self.queue_after_wager(seat, self.can_bet_mask() & !Self::seat_bit(seat));
             }
         }
         if chips > 0 {

@@ -75,6 +75,9 @@ pub struct Hand {
     /// holding `seat + 1`, the head in the lowest bits; 0 when nobody is to
     /// act. Reading and popping the head is a mask and a shift.
     queue: u32,
+    /// The queue of every seat clockwise from each seat `0 … n` (`n`
+    /// meaning seat 0 again), fixed with the player count.
+    full_queues: [u32; MAX_SEATS + 1],
     last_aggressor: Option<u8>,
 
     showdown: [u8; MAX_SEATS],
@@ -146,6 +149,10 @@ impl Hand {
             acted: 0,
             acted_at: [0; MAX_SEATS],
             queue: 0,
+            full_queues: std::array::from_fn(|from| {
+                let n = stacks.len();
+                betting::packed_queue(n, from.min(n), ((1u16 << n) - 1) as u8)
+            }),
             last_aggressor: None,
             showdown: [0; MAX_SEATS],
             n_showdown: 0,
@@ -170,7 +177,7 @@ impl Hand {
         self.stack = self.starting;
         self.bet = [0; MAX_SEATS];
         self.contributed = [0; MAX_SEATS];
-        let everyone = ((1u16 << n) - 1) as u8;
+        let everyone = self.everyone();
         self.live = everyone;
         // Stacks are at least one chip (checked by `new`).
         self.has_chips = everyone;
@@ -231,6 +238,11 @@ impl Hand {
 
     fn seat_bit(seat: usize) -> u8 {
         1 << seat
+    }
+
+    /// Every seat at the table, one bit each.
+    fn everyone(&self) -> u8 {
+        ((1u16 << self.n) - 1) as u8
     }
 
     fn in_hand(&self, seat: usize) -> bool {
