@@ -183,19 +183,23 @@ pub fn simulate_chunks<E: Send>(
     let run = || {
         (first_chunk..first_chunk + n_chunks)
             .into_par_iter()
-            .map_init(
+            // One hand and one running total per piece of work rayon splits
+            // off, not per chunk: a `Totals` is 50 kB of rank counts to
+            // zero and to merge.
+            .try_fold(
                 || {
                     let mut hand = Hand::new(table.rules, table.stacks, DeckSource::Seed(0))
                         .expect("the table was validated");
                     // Outside strategies may read the history; built-ins never do.
                     hand.set_record_history(keep_history);
-                    hand
+                    (hand, Totals::default())
                 },
-                |hand, chunk| {
-                    let mut totals = Totals::default();
-                    play_chunk(table, chunk, hand, &mut totals, external).map(|()| totals)
+                |(mut hand, mut totals), chunk| {
+                    play_chunk(table, chunk, &mut hand, &mut totals, external)
+                        .map(|()| (hand, totals))
                 },
             )
+            .map(|piece| piece.map(|(_, totals)| totals))
             .try_reduce(Totals::default, |a, b| Ok(a.merge(b)))
     };
     match threads.and_then(|t| rayon::ThreadPoolBuilder::new().num_threads(t).build().ok()) {
