@@ -23,6 +23,7 @@ fn splitmix_state(seed: u64) -> [u8; 32] {
 pub struct Rng(Xoshiro256PlusPlus);
 
 impl Rng {
+    #[inline]
     pub fn new(seed: u64) -> Rng {
         Rng(Xoshiro256PlusPlus::from_seed(splitmix_state(seed)))
     }
