@@ -183,7 +183,12 @@ impl Hand {
         self.queue >>= 4;
         let mut chips = 0;
         match action {
-            Action::Fold => self.live &= !Self::seat_bit(seat),
+            Action::Fold => {
+                self.live &= !Self::seat_bit(seat);
+                if at_most_one(self.live) {
+                    self.queue = 0;
+                }
+            }
             Action::Check => self.mark_acted(seat, self.level),
             Action::Call => {
                 chips = (self.high - self.bet[seat]).min(self.stack[seat]);
@@ -217,7 +222,9 @@ impl Hand {
             // action to its event kind.
             self.record(EventKind::of_action(action), Some(seat), chips, &[]);
         }
-        if self.queue == 0 || at_most_one(self.live) {
+        // (Only a fold can leave one seat in the hand, and then it emptied
+        // the queue: the other actions skip that test.)
+        if self.queue == 0 {
             self.end_round();
         }
     }
