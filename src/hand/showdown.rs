@@ -23,12 +23,15 @@ impl Hand {
                 .map_or(live.trailing_zeros() as usize, usize::from);
             // Clockwise from `first`: the seats at or above it, then those below.
             let below = ((1u16 << first) - 1) as u8;
+            let mut shown = 0;
             for mut part in [live & !below, live & below] {
                 while part != 0 {
                     let s = part.trailing_zeros() as usize;
                     part &= part - 1;
-                    self.showdown[self.n_showdown] = s as u8;
-                    self.n_showdown += 1;
+                    // Counted in a local (at most eight seats: the mask
+                    // changes nothing but drops the bounds check).
+                    self.showdown[shown & (MAX_SEATS - 1)] = s as u8;
+                    shown += 1;
                     if self.record_history {
                         let down = self.down[s];
                         let n_down = self.n_down[s] as usize;
@@ -45,6 +48,7 @@ impl Hand {
                     }
                 }
             }
+            self.n_showdown = shown;
             self.best_shown = Some(best_live);
         }
         self.all_in_at_end = live & !self.has_chips;
