@@ -82,17 +82,19 @@ impl Totals {
     fn record(&mut self, hand: &Hand) {
         self.hands += 1;
         let payoffs = hand.payoffs();
+        // Gathered in a local and stored once, rather than once a seat.
+        let mut overflow = false;
         for (s, &p) in payoffs.iter().enumerate().take(hand.num_players()) {
             self.net[s] += p as i128;
             let (sum, wrapped) = self.sum_sq[s].overflowing_add((p as i128 * p as i128) as u128);
             self.sum_sq[s] = sum;
-            self.overflow |= wrapped;
+            overflow |= wrapped;
         }
-        if hand.showdown_order().len() >= 2 {
+        self.overflow |= overflow;
+        // A best rank is recorded exactly when two or more seats showed.
+        if let Some(rank) = hand.best_shown_rank() {
             self.showdowns += 1;
-            if let Some(rank) = hand.best_shown_rank() {
-                self.winning_ranks[rank as usize] += 1;
-            }
+            self.winning_ranks[rank as usize] += 1;
         }
     }
 }
