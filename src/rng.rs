@@ -77,7 +77,7 @@ impl Rng {
     /// Fisher–Yates from the back (docs/ENGINE.md §3): for i = len−1 down to
     /// 1, swap i with a roll of an (i + 1)-sided die; the dice are rolled in
     /// batches by [`Rng::roll`], each batch taking the next dice while the
-    /// product of their sides stays at most [`BATCH_LIMIT`]. The reshuffle of
+    /// product of their sides stays below [`BATCH_LIMIT`]. The reshuffle of
     /// burns (four cards at most) is its only use in a hand, so it works the
     /// batches out as it goes; [`Rng::shuffle_deck`] is the same shuffle with
     /// the deck's batches fixed in advance.
@@ -88,7 +88,7 @@ impl Rng {
             let (mut end, mut product) = (i, 1u64);
             // (A batch takes its first die whatever its size, so that a list
             // longer than the limit would still be shuffled.)
-            while end > 1 && (product == 1 || product.saturating_mul(end as u64) <= BATCH_LIMIT) {
+            while end > 1 && (product == 1 || product.saturating_mul(end as u64) < BATCH_LIMIT) {
                 product *= end as u64;
                 end -= 1;
             }
@@ -135,8 +135,9 @@ impl Rng {
     }
 }
 
-/// The largest product of the sides of one batch of dice in a shuffle: 2^48,
-/// so a batch is redrawn with probability below 2^-16.
+/// The product of the sides of one batch of dice in a shuffle stays below
+/// 2^48 (as in sampled equity), so a batch is redrawn with probability below
+/// 2^-16.
 pub const BATCH_LIMIT: u64 = 1 << 48;
 
 #[cfg(test)]
@@ -268,8 +269,8 @@ mod tests {
         let batches: [(u64, u64); 5] = [(52, 45), (44, 36), (35, 27), (26, 17), (16, 2)];
         for (top, bottom) in batches {
             let product: u64 = (bottom..=top).product();
-            assert!(product <= BATCH_LIMIT);
-            assert!(bottom == 2 || product * (bottom - 1) > BATCH_LIMIT);
+            assert!(product < BATCH_LIMIT);
+            assert!(bottom == 2 || product * (bottom - 1) >= BATCH_LIMIT);
         }
     }
 }

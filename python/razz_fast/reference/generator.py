@@ -12,7 +12,7 @@ __all__ = ["BATCH_LIMIT", "MASK64", "splitmix64_outputs", "Xoshiro256PlusPlus"]
 
 MASK64 = (1 << 64) - 1
 
-# The largest product of the sides of one batch of dice in a shuffle.
+# The product of the sides of one batch of dice in a shuffle stays below this.
 BATCH_LIMIT = 1 << 48
 
 
@@ -77,12 +77,12 @@ class Xoshiro256PlusPlus:
         """Shuffles ``items`` in place: for i from len-1 down to 1, swap item i
         with the roll of an (i + 1)-sided die. The dice are rolled in batches
         (``roll``), each taking the next dice while the product of their sides
-        stays at most ``BATCH_LIMIT`` (and at least one die)."""
+        stays below ``BATCH_LIMIT`` (and at least one die)."""
         i = len(items)
         while i > 1:
             sides = [i]
             product = i
-            while i - len(sides) > 1 and product * (i - len(sides)) <= BATCH_LIMIT:
+            while i - len(sides) > 1 and product * (i - len(sides)) < BATCH_LIMIT:
                 sides.append(i - len(sides))
                 product *= sides[-1]
             for s, j in zip(sides, self.roll(sides)):
