@@ -181,6 +181,14 @@ fn main() {
         .map(|k| (k.wrapping_mul(MULT) & ((1 << HASH_BITS) - 1)).to_string())
         .collect();
     writeln!(out, "const HASH_KEYS: [u32; 13] = [{}];", keys.join(", ")).unwrap();
+    writeln!(
+        out,
+        "/// The additive rank keys before scrambling; `HASH_KEYS[r] = (PLAIN_KEYS[r] * KEY_MULT) mod 2^25`."
+    )
+    .unwrap();
+    let plain: Vec<String> = KEYS.iter().map(|k| k.to_string()).collect();
+    writeln!(out, "const PLAIN_KEYS: [u32; 13] = [{}];", plain.join(", ")).unwrap();
+    writeln!(out, "const KEY_MULT: u32 = {MULT};").unwrap();
     writeln!(out, "const HASH_BITS: u32 = {HASH_BITS};").unwrap();
     writeln!(out, "const ROW_SHIFT: u32 = {ROW_SHIFT};").unwrap();
     let offs: Vec<String> = offsets.iter().map(|o| o.to_string()).collect();

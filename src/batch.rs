@@ -94,14 +94,17 @@ fn rank_rows_portable(k: usize, cards: &[Card], out: &mut [Rank], first_row: usi
 /// checked 16 at a time in AVX2 registers: each 128-bit lane holds two rows
 /// (one per 8 bytes), a row compared with itself rotated by 1..=K/2 cards
 /// finds every duplicate, and a saturating subtraction every value past 51.
-/// A block with any bad row is handed to [`rank_rows`], which names the
-/// first one; the rows of a good block are ranked without further checks.
+/// The same registers give each row's key: card / 4 indexes `pshufb` tables
+/// of the plain rank keys' bytes, `psadbw` sums each byte over the row, and
+/// one multiply scrambles the sum, so a row costs two table loads after the
+/// vector work. A block with any bad row
+/// is handed to [`rank_rows`], which names the first one.
 #[cfg(target_arch = "x86_64")]
 mod avx2 {
     use std::arch::x86_64::*;
 
     use super::{Card, Rank, Result};
-    use crate::eval::rank_unchecked;
+    use crate::eval::{plain_sum_key, rank_of_key, PLAIN_RANK_KEYS};
 
     /// Rows per block: four registers of four rows.
     const BLOCK: usize = 16;
@@ -147,17 +150,37 @@ mod avx2 {
         _mm_set_epi64x(half(8), half(0))
     }
 
-    /// Whether all `BLOCK` rows starting at `bytes` are distinct cards below
-    /// 52; `bytes` reaches 16 bytes past the block's last row pair.
+    /// `pshufb` table of byte `b` of every rank's plain key
+    /// (`PLAIN_RANK_KEYS[r]` at index `r`); the padding's index 0x80 reads 0.
     #[target_feature(enable = "avx2")]
-    fn block_is_good<const K: usize>(bytes: &[u8]) -> bool {
+    fn key_plane(b: usize) -> __m256i {
+        let mut t = [0u8; 16];
+        for (byte, key) in t.iter_mut().zip(PLAIN_RANK_KEYS) {
+            *byte = (key >> (8 * b)) as u8;
+        }
+        lanes(t)
+    }
+
+    /// Checks the `BLOCK` rows starting at `bytes` (whose reads reach 16
+    /// bytes past the block's last row pair) and writes each row's key (see
+    /// `eval::plain_sum_key`, in the low 32 bits) to `keys`. False
+    /// if any row has a value past 51 or a card twice; `keys` then means
+    /// nothing.
+    #[target_feature(enable = "avx2")]
+    fn block_keys<const K: usize>(bytes: &[u8], keys: &mut [u64; BLOCK]) -> bool {
         let place = lanes(control::<K>(0, false));
         let pad = lanes(padding::<K>());
+        let pad_index = _mm256_and_si256(pad, _mm256_set1_epi8(0x80u8 as i8));
+        let nibble = _mm256_set1_epi8(0x0F);
+        let planes = [key_plane(0), key_plane(1), key_plane(2)];
+        let mult = _mm256_set1_epi64x(plain_sum_key(1) as i64);
+        let zero = _mm256_setzero_si256();
         let limit = _mm256_set1_epi8(51);
-        let mut bad = _mm256_setzero_si256();
-        for g in 0..BLOCK / 4 {
+        let mut bad = zero;
+        for (g, out) in keys.as_chunks_mut::<4>().0.iter_mut().enumerate() {
             let at = 4 * K * g;
             let raw = _mm256_set_m128i(load16(&bytes[at + 2 * K..]), load16(&bytes[at..]));
+            // One row per 64-bit lane, in row order.
             let cards = _mm256_shuffle_epi8(raw, place);
             bad = _mm256_or_si256(bad, _mm256_subs_epu8(cards, limit));
             let padded = _mm256_or_si256(cards, pad);
@@ -165,6 +188,24 @@ mod avx2 {
                 let turned = _mm256_shuffle_epi8(cards, lanes(control::<K>(shift, true)));
                 bad = _mm256_or_si256(bad, _mm256_cmpeq_epi8(padded, turned));
             }
+            // Rank = card / 4: the 16-bit shift moves two bits of the next
+            // byte into bits 6 and 7, which the mask drops.
+            let ranks = _mm256_or_si256(
+                _mm256_and_si256(_mm256_srli_epi16::<2>(cards), nibble),
+                pad_index,
+            );
+            // The plain keys (three bytes each) are summed byte by byte
+            // (psadbw adds a row's eight bytes) and the byte sums shifted
+            // into place, carries and all; the row's sum times the
+            // scrambling multiplier is then its key in the low 32 bits.
+            let sum = |b: usize| _mm256_sad_epu8(_mm256_shuffle_epi8(planes[b], ranks), zero);
+            let plain = _mm256_add_epi64(
+                _mm256_add_epi64(sum(0), _mm256_slli_epi64::<8>(sum(1))),
+                _mm256_slli_epi64::<16>(sum(2)),
+            );
+            let key = _mm256_mul_epu32(plain, mult);
+            // SAFETY: `out` is four u64, exactly the 32 bytes stored.
+            unsafe { _mm256_storeu_si256(out.as_mut_ptr().cast(), key) };
         }
         _mm256_testz_si256(bad, bad) != 0
     }
@@ -177,14 +218,14 @@ mod avx2 {
     ) -> Result<()> {
         let n = out.len().min(cards.len() / K);
         let mut done = 0;
+        let mut keys = [0u64; BLOCK];
         // Whole blocks whose 16-byte reads stay inside `cards`.
         while (done + BLOCK) * K + 16 <= cards.len() && done + BLOCK <= n {
             let bytes = &cards[done * K..];
             let block = &mut out[done..done + BLOCK];
-            if block_is_good::<K>(bytes) {
-                let (rows, _) = bytes[..BLOCK * K].as_chunks::<K>();
-                for (slot, row) in block.iter_mut().zip(rows) {
-                    *slot = rank_unchecked(row);
+            if block_keys::<K>(bytes, &mut keys) {
+                for (slot, &key) in block.iter_mut().zip(&keys) {
+                    *slot = rank_of_key(key as u32);
                 }
             } else {
                 super::rank_rows::<K>(&bytes[..BLOCK * K], block, first_row + done)?;

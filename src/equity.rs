@@ -13,8 +13,9 @@ use crate::card::{rank_of, Card, DECK_SIZE};
 use crate::error::{Error, Result};
 use crate::eval::{LowKey, Rank};
 use crate::pots::MAX_SEATS;
-use crate::rng::Rng;
-use crate::sim::chunk_seed;
+
+mod sample;
+pub use sample::sample_slice;
 
 /// Shares are counted in 1/840 of a pot: 840 divides by every tie size 1..8.
 pub const SHARE_UNITS: u128 = 840;
@@ -442,60 +443,6 @@ pub fn exact_slice(spot: &Spot, items: Range<u64>, threads: Option<usize>) -> Ta
 /// so the result is the same for any `threads`.
 pub fn sample(spot: &Spot, trials: u64, seed: u64, threads: Option<usize>) -> Tally {
     sample_slice(spot, trials, seed, 0..spot.units(false, trials), threads)
-}
-
-/// The sampled tallies of chunks `chunks` of a run of `trials` samples: each
-/// chunk depends on its index alone, so disjoint slices add up to [`sample`].
-pub fn sample_slice(
-    spot: &Spot,
-    trials: u64,
-    seed: u64,
-    chunks: Range<u64>,
-    threads: Option<usize>,
-) -> Tally {
-    let need = spot.community as usize + spot.private[..spot.players].iter().sum::<usize>();
-    let run = || {
-        chunks
-            .clone()
-            .into_par_iter()
-            .map(|chunk| {
-                let mut rng = Rng::new(chunk_seed(seed, chunk));
-                let mut pool = spot.pool.clone();
-                let mut tally = Tally::default();
-                let mut ranks = [0; MAX_SEATS];
-                let count =
-                    SAMPLE_CHUNK.min(trials.saturating_sub(chunk.saturating_mul(SAMPLE_CHUNK)));
-                for _ in 0..count {
-                    for j in 0..need {
-                        let r = j + rng.below(pool.len() - j);
-                        pool.swap(j, r);
-                    }
-                    let mut next = 0;
-                    let community = spot.community.then(|| {
-                        next = 1;
-                        pool[0]
-                    });
-                    for (p, rank) in ranks.iter_mut().enumerate().take(spot.players) {
-                        let mut key = spot.known[p];
-                        for &c in &pool[next..next + spot.private[p]] {
-                            key = key.with(c);
-                        }
-                        next += spot.private[p];
-                        if let Some(c) = community.filter(|_| spot.takes_community[p]) {
-                            key = key.with(c);
-                        }
-                        *rank = key.rank();
-                    }
-                    tally.add(&ranks[..spot.players], 1);
-                }
-                tally
-            })
-            .reduce(Tally::default, Tally::merge)
-    };
-    match threads.and_then(|t| rayon::ThreadPoolBuilder::new().num_threads(t).build().ok()) {
-        Some(pool) => pool.install(run),
-        None => run(),
-    }
 }
 
 /// Units `units` (of `spot.units(exact, trials)`) of an exact or a sampled

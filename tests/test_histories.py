@@ -437,3 +437,7 @@ def test_cli_replay(capsys):
     assert records[0]["line"] == 31 and records[1]["rake"] == 2
     assert main(["replay", "--no-equity", "--cap", "0", str(DATA / "no-such-file")]) == 1
     assert "cannot read" in capsys.readouterr().out
+    # Settings no rule allows are one error of the command, before any hand.
+    assert main(["replay", "--cap", str(2**64), str(good)]) == 2
+    captured = capsys.readouterr()
+    assert "cap must be None or 1.." in captured.err and captured.out == ""

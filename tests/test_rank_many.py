@@ -103,6 +103,16 @@ def test_empty(core, ref):
         assert result.shape == (0,)
     assert core.rank_many(np.zeros((0, 5), dtype=np.uint8)).shape == (0,)
     assert ref.rank_many([]) == []
+    # An empty list or tuple is no rows in both (numpy alone would make it a
+    # float array); empty text is still not hands.
+    for empty in ([], ()):
+        result = core.rank_many(empty)
+        assert result.dtype == np.uint16 and result.shape == (0,)
+        assert ref.rank_many(empty) == []
+    for text in ("", b""):
+        for impl in (core, ref):
+            with pytest.raises(TypeError):
+                impl.rank_many(text)
     assert ref.rank_many(np.zeros((0, 7), dtype=np.uint8)) == []
 
 

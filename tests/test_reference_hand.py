@@ -233,6 +233,9 @@ def test_rules_equality_and_immutability(impl):
         ((), {"odd_chip": "Seat"}, ValueError),
         ((2**53,), {}, ValueError),
         ((0, 1, 2, 2**60), {}, ValueError),
+        ((), {"cap": 2**53}, ValueError),
+        ((), {"cap": 2**64}, ValueError),
+        ((), {"cap": 10**40}, ValueError),
     ],
 )
 def test_rules_validation(impl, args, kwargs, error):
@@ -243,6 +246,7 @@ def test_rules_validation(impl, args, kwargs, error):
 def test_rules_edge_values_accepted(impl):
     impl.Rules(0, 1, 1, 1, cap=1)
     impl.Rules(0, 5, 5, 5, cap=10**9)
+    assert impl.Rules(cap=2**53 - 1).cap == 2**53 - 1
     impl.Rules(2**53 - 1, 2**53 - 1, 2**53 - 1, 2**53 - 1)
     with pytest.raises(TypeError):
         impl.Rules(0, 1, 2, 4, 4)  # cap is keyword-only

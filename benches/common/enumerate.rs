@@ -22,9 +22,7 @@ pub fn sum_ranks(first: u8) -> u64 {
                         let k5 = k4.with(e);
                         for f in e + 1..51 {
                             let k6 = k5.with(f);
-                            for g in f + 1..52 {
-                                total += k6.with(g).rank() as u64;
-                            }
+                            total += (f + 1..52).map(|g| k6.with(g).rank() as u64).sum::<u64>();
                         }
                     }
                 }

@@ -1,7 +1,8 @@
-"""Pickling for the core's immutable value types, so that they travel to
-Dask workers (``razz_fast.distributed``) and to ``multiprocessing``. The
-compiled classes cannot pickle themselves; copyreg supplies a reducer that
-rebuilds each from its public fields."""
+"""Pickling for the core's types, so that they travel to Dask workers
+(``razz_fast.distributed``) and to ``multiprocessing``. ``Rules`` is rebuilt
+from its public fields (copyreg supplies the reducer); a ``Hand`` reduces
+itself to its rules, starting stacks, seed or deck and actions, and
+``_hand`` replays them."""
 
 from __future__ import annotations
 
@@ -31,3 +32,16 @@ def _reduce_rules(rules: _core.Rules) -> tuple[Any, tuple[dict[str, Any]]]:
 
 
 copyreg.pickle(_core.Rules, _reduce_rules)
+
+
+def _hand(
+    rules: _core.Rules,
+    stacks: list[int],
+    seed: int | None,
+    deck: bytes | None,
+    actions: bytes,
+) -> _core.Hand:
+    hand = _core.Hand(rules, stacks, seed=seed, deck=None if deck is None else list(deck))
+    for action in actions:
+        hand.act(action)
+    return hand

@@ -137,6 +137,8 @@ def _replay(args: argparse.Namespace) -> int:
         odd_chip=args.odd_chip,
         burn_cards=args.burn_cards,
     )
+    # Bad settings are the command's error, not every hand's.
+    razz_fast.Rules(**settings)
     records, failures = [], 0
     for path in args.files:
         try:

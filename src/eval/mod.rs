@@ -137,10 +137,33 @@ static CARD_KEY: [u32; 256] = {
     table
 };
 
+/// The additive rank keys before the hash's scrambling multiply, each below
+/// 2^22: a caller summing keys in vector registers adds three bytes per
+/// card and scrambles the sum once with [`plain_sum_key`] (see
+/// `crate::batch`). Multiplying commutes with adding modulo 2^25, so the
+/// result is the key of the same cards.
+pub(crate) const PLAIN_RANK_KEYS: [u32; 13] = PLAIN_KEYS;
+
+/// The key (count bits zero, which [`rank_of_key`] never reads) of cards
+/// whose [`PLAIN_RANK_KEYS`] sum to `sum`.
+#[inline(always)]
+pub(crate) const fn plain_sum_key(sum: u32) -> u32 {
+    sum.wrapping_mul(KEY_MULT << COUNT_BITS)
+}
+
+const _PLAIN_KEYS_SCRAMBLE_TO_HASH_KEYS: () = {
+    let mut r = 0;
+    while r < 13 {
+        assert!(PLAIN_KEYS[r] < 1 << 22, "a plain key fits in three bytes");
+        assert!(plain_sum_key(PLAIN_KEYS[r]) == HASH_KEYS[r] << COUNT_BITS);
+        r += 1;
+    }
+};
+
 /// Rank of the key of 5 to 7 cards: two loads, no branch. Any other key
 /// gives some rank (never a panic or a read outside the table).
 #[inline(always)]
-fn rank_of_key(key: u32) -> Rank {
+pub(crate) fn rank_of_key(key: u32) -> Rank {
     let h = key >> COUNT_BITS;
     let slot = h.wrapping_add(OFFSETS[(key >> (COUNT_BITS + ROW_SHIFT)) as usize]) as usize;
     // SAFETY: `slot` is the row's offset plus the hash's low ROW_SHIFT bits,

@@ -9,7 +9,7 @@ use numpy::{
 };
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyString};
+use pyo3::types::{PyBool, PyBytes, PyString};
 
 use super::cards::{card_list, extract_cards};
 use super::errors::type_error;
@@ -125,6 +125,15 @@ fn rank_many<'py>(
     const EXPECTED: &str = "hands must be a 2-D integer array of card indices";
     let array = match hands.cast::<PyUntypedArray>() {
         Ok(array) => array.clone(),
+        // No rows at all, as the reference takes it: numpy would make `[]` a
+        // float array of one dimension.
+        Err(_)
+            if hands.len().is_ok_and(|n| n == 0)
+                && !hands.is_instance_of::<PyString>()
+                && !hands.is_instance_of::<PyBytes>() =>
+        {
+            return Ok(PyArray1::from_vec(py, Vec::new()));
+        }
         Err(_) => py
             .import("numpy")?
             .call_method1("asarray", (hands,))

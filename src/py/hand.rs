@@ -13,7 +13,7 @@ use super::errors::type_error;
 use super::rules::PyRules;
 use crate::card::{Card, DECK_SIZE};
 use crate::error::Error;
-use crate::event::Action;
+use crate::event::{Action, EventKind};
 use crate::hand::{DeckSource, Hand};
 use crate::pots::MAX_SEATS;
 use crate::rules::MAX_CHIPS;
@@ -45,13 +45,35 @@ fn seats(mask: u8, n: usize) -> Vec<usize> {
 pub struct PyHand {
     inner: Hand,
     rules: Py<PyRules>,
+    /// The explicit deck it was built with, for pickling (the core's own
+    /// copy is overwritten if the burns are reshuffled).
+    given_deck: Option<[Card; DECK_SIZE]>,
 }
 
 impl PyHand {
-    /// Wraps a core hand (used to show simulated hands to Python strategies).
+    /// Wraps a core hand (used to show simulated hands to Python strategies;
+    /// those are always seeded).
     pub(crate) fn from_core(inner: Hand, rules: Py<PyRules>) -> PyHand {
-        PyHand { inner, rules }
+        PyHand {
+            inner,
+            rules,
+            given_deck: None,
+        }
     }
+}
+
+/// The player action an event records, if it records one.
+fn event_action(kind: EventKind) -> Option<Action> {
+    Some(match kind {
+        EventKind::BringIn => Action::BringIn,
+        EventKind::Complete => Action::Complete,
+        EventKind::Bet => Action::Bet,
+        EventKind::Raise => Action::Raise,
+        EventKind::Call => Action::Call,
+        EventKind::Check => Action::Check,
+        EventKind::Fold => Action::Fold,
+        _ => return None,
+    })
 }
 
 #[pymethods]
@@ -96,6 +118,7 @@ impl PyHand {
             deck.is_some(),
             "give a seed or a deck, not both",
         )?;
+        let mut given_deck = None;
         let source = match (seed, deck) {
             (_, Some(deck)) => {
                 let cards = extract_cards(deck)?;
@@ -105,6 +128,7 @@ impl PyHand {
                         expected: "exactly 52",
                         got: cards.len(),
                     })?;
+                given_deck = Some(cards);
                 DeckSource::Cards(cards)
             }
             (Some(seed), None) => DeckSource::Seed(int_in(seed, "seed", 0, u64::MAX)?),
@@ -117,6 +141,7 @@ impl PyHand {
         Ok(PyHand {
             inner,
             rules: rules.unbind(),
+            given_deck,
         })
     }
 
@@ -289,7 +314,30 @@ impl PyHand {
         PyHand {
             inner: self.inner.clone(),
             rules: self.rules.clone_ref(py),
+            given_deck: self.given_deck,
         }
+    }
+
+    /// Pickles as what rebuilds it: the rules, starting stacks, seed or deck,
+    /// and the actions taken so far, replayed by `razz_fast._pickle`.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let rebuild = py.import("razz_fast._pickle")?.getattr("_hand")?;
+        let actions: Vec<u8> = self
+            .inner
+            .history()
+            .iter()
+            .filter_map(|e| event_action(e.kind))
+            .map(|a| a as u8)
+            .collect();
+        let deck = self.given_deck.map(|d| d.to_vec());
+        let args = (
+            self.rules.clone_ref(py),
+            self.inner.starting_stacks().to_vec(),
+            self.inner.seed(),
+            deck,
+            actions,
+        );
+        PyTuple::new(py, [rebuild, args.into_pyobject(py)?.into_any()])
     }
 
     fn __copy__(&self, py: Python<'_>) -> PyHand {

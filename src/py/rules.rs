@@ -64,13 +64,15 @@ impl PyRules {
             Given::Default => d.cap,
             Given::Value(o) if o.bind(py).is_instance_of::<PyNone>() => None,
             Given::Value(o) => {
+                // A cap past any stack can never bind, so a larger one is a
+                // mistake (and would not survive the round trip to u64).
                 let v = int_arg(o.bind(py), "cap")?;
-                if v < 1 {
+                if !(1..=MAX_CHIPS as i128).contains(&v) {
                     return Err(pyo3::exceptions::PyValueError::new_err(format!(
-                        "cap must be None or at least 1, got {v}"
+                        "cap must be None or 1..{MAX_CHIPS}, got {v}"
                     )));
                 }
-                Some(u64::try_from(v).unwrap_or(u64::MAX))
+                Some(v as u64)
             }
         };
         let flag = |arg: Given, name: &str| match arg {

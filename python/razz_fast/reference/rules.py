@@ -83,8 +83,8 @@ class Rules:
         _check_range("big_bet", big_bet, small_bet, f"the small bet ({small_bet})")
         if cap is not None:
             cap = _check_int("cap", cap)
-            if cap < 1:
-                raise ValueError(f"cap must be None or at least 1, got {cap}")
+            if not 1 <= cap <= MAX_CHIPS:
+                raise ValueError(f"cap must be None or 1..{MAX_CHIPS}, got {cap}")
         uncapped_heads_up = _check_bool("uncapped_heads_up", uncapped_heads_up)
         burn_cards = _check_bool("burn_cards", burn_cards)
         if not isinstance(odd_chip, str):
