@@ -172,8 +172,8 @@ impl Hand {
     pub fn reset(&mut self, stacks: &[u64], source: DeckSource) {
         debug_assert_eq!(stacks.len(), self.n);
         let n = self.n;
-        // Seat by seat: eight at most, where `copy_from_slice` calls memcpy.
-        self.starting = std::array::from_fn(|s| if s < n { stacks[s] } else { 0 });
+        self.starting = [0; MAX_SEATS];
+        self.starting[..n].copy_from_slice(stacks);
         self.stack = self.starting;
         self.bet = [0; MAX_SEATS];
         self.contributed = [0; MAX_SEATS];
