@@ -163,7 +163,8 @@ fn play_hands<E>(
     let count = CHUNK.min(table.hands.saturating_sub(first));
     let mut rng = Rng::new(chunk_seed(table.seed, chunk));
     for _ in 0..count {
-        hand.reset(table.stacks, DeckSource::Seed(rng.next_u64()));
+        // Every hand starts from the table's stacks, which `Hand::new` set.
+        hand.redeal(DeckSource::Seed(rng.next_u64()));
         while hand.actor().is_some() {
             turn(hand, &mut rng)?;
         }

@@ -171,9 +171,14 @@ impl Hand {
     /// keeps the history's capacity, so a simulation loop never allocates.
     pub fn reset(&mut self, stacks: &[u64], source: DeckSource) {
         debug_assert_eq!(stacks.len(), self.n);
-        let n = self.n;
         self.starting = [0; MAX_SEATS];
-        self.starting[..n].copy_from_slice(stacks);
+        self.starting[..self.n].copy_from_slice(stacks);
+        self.redeal(source);
+    }
+
+    /// `reset` with the same starting stacks again (a simulation's every
+    /// hand), which then need no copying.
+    pub fn redeal(&mut self, source: DeckSource) {
         self.stack = self.starting;
         self.bet = [0; MAX_SEATS];
         self.contributed = [0; MAX_SEATS];
