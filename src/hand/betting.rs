@@ -225,7 +225,10 @@ impl Hand {
         // (Only a fold can leave one seat in the hand, and then it emptied
         // the queue: the other actions skip that test.)
         if self.queue == 0 {
-            self.end_round();
+            // A round ended by a call of the whole bet has two seats at the
+            // top, so no uncalled bet to look for.
+            let matched = action == Action::Call && self.bet[seat] == self.high;
+            self.end_round(matched);
         }
     }
 
@@ -235,11 +238,12 @@ impl Hand {
     }
 
     /// Returns the uncalled bet, collects the bets and moves the hand on:
-    /// fold-out, showdown, run-out or the next street.
+    /// fold-out, showdown, run-out or the next street. `matched`: the top
+    /// bet is known to be called in full.
     #[inline(always)]
-    fn end_round(&mut self) {
+    fn end_round(&mut self, matched: bool) {
         // A round checked through has no bets to look at.
-        if self.high > 0 {
+        if self.high > 0 && !matched {
             self.return_uncalled_bet();
         }
         self.bet = [0; super::MAX_SEATS];
