@@ -1,6 +1,6 @@
 //! The generator of seeded hands (docs/ENGINE.md §3), identical in the
 //! reference: splitmix64 fills the state of xoshiro256++, and a Fisher–Yates
-//! shuffle draws its index as the high half of a 128-bit product.
+//! shuffle rolls its indices in batches of dice, several from one output.
 
 use rand_xoshiro::rand_core::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -23,6 +23,7 @@ fn splitmix_state(seed: u64) -> [u8; 32] {
 pub struct Rng(Xoshiro256PlusPlus);
 
 impl Rng {
+    #[inline]
     pub fn new(seed: u64) -> Rng {
         Rng(Xoshiro256PlusPlus::from_seed(splitmix_state(seed)))
     }
@@ -73,26 +74,71 @@ impl Rng {
         }
     }
 
-    /// Fisher–Yates from the back: for i = len−1 down to 1, swap i with below(i + 1).
+    /// Fisher–Yates from the back (docs/ENGINE.md §3): for i = len−1 down to
+    /// 1, swap i with a roll of an (i + 1)-sided die; the dice are rolled in
+    /// batches by [`Rng::roll`], each batch taking the next dice while the
+    /// product of their sides stays below [`BATCH_LIMIT`]. The reshuffle of
+    /// burns (four cards at most) is its only use in a hand, so it works the
+    /// batches out as it goes; [`Rng::shuffle_deck`] is the same shuffle with
+    /// the deck's batches fixed in advance.
     pub fn shuffle<T>(&mut self, items: &mut [T]) {
-        for i in (1..items.len()).rev() {
-            let j = self.below(i + 1);
-            items.swap(i, j);
+        let mut i = items.len();
+        while i > 1 {
+            // The batch holds dice i, i − 1, …, down to `end` + 1.
+            let (mut end, mut product) = (i, 1u64);
+            // (A batch takes its first die whatever its size, so that a list
+            // longer than the limit would still be shuffled.)
+            while end > 1 && (product == 1 || product.saturating_mul(end as u64) < BATCH_LIMIT) {
+                product *= end as u64;
+                end -= 1;
+            }
+            let threshold = product.wrapping_neg() % product;
+            // At most 15 dice fit in a batch (16 × 15 × … × 2 < 2^48 < 17!).
+            let mut rolls = [0usize; 16];
+            loop {
+                let mut x = self.next_u64();
+                for (roll, s) in rolls.iter_mut().zip((end + 1..=i).rev()) {
+                    let m = x as u128 * s as u128;
+                    x = m as u64;
+                    *roll = (m >> 64) as usize;
+                }
+                if x >= threshold {
+                    break;
+                }
+            }
+            for (s, &j) in (end + 1..=i).rev().zip(&rolls) {
+                items.swap(s - 1, j);
+            }
+            i = end;
         }
     }
 
-    /// `shuffle` of a whole deck, three steps per turn of the loop (51 =
-    /// 17 × 3): the loop's own bookkeeping is a fifth of a step, and every
-    /// simulated hand starts here.
+    /// `shuffle` of a whole deck, in its five batches (8, 9, 9, 10 and 15
+    /// dice, from 52 sides down to 2): five generator steps instead of 51,
+    /// the dice and the swaps unrolled. Every simulated hand starts here.
+    #[inline]
     pub fn shuffle_deck<T>(&mut self, deck: &mut [T; 52]) {
-        for k in (0..17).rev() {
-            for i in [3 * k + 3, 3 * k + 2, 3 * k + 1] {
-                let j = self.below(i + 1);
-                deck.swap(i, j);
-            }
+        self.deck_batch::<8, T>(deck, 52);
+        self.deck_batch::<9, T>(deck, 44);
+        self.deck_batch::<9, T>(deck, 35);
+        self.deck_batch::<10, T>(deck, 26);
+        self.deck_batch::<15, T>(deck, 16);
+    }
+
+    /// The batch of `N` dice from `top` sides down, and their swaps.
+    #[inline(always)]
+    fn deck_batch<const N: usize, T>(&mut self, deck: &mut [T; 52], top: usize) {
+        let rolls = self.roll::<N>(std::array::from_fn(|k| (top - k) as u64));
+        for (k, j) in rolls.into_iter().enumerate() {
+            deck.swap(top - 1 - k, j);
         }
     }
 }
+
+/// The product of the sides of one batch of dice in a shuffle stays below
+/// 2^48 (as in sampled equity), so a batch is redrawn with probability below
+/// 2^-16.
+pub const BATCH_LIMIT: u64 = 1 << 48;
 
 #[cfg(test)]
 mod tests {
@@ -173,12 +219,58 @@ mod tests {
         let mut whole: [u8; 52] = std::array::from_fn(|i| i as u8);
         c.shuffle_deck(&mut whole);
         assert_eq!(whole[..], deck[..]);
+        assert_eq!(a, c);
         let mut sorted = deck.clone();
         sorted.sort_unstable();
         assert_eq!(sorted, (0..52).collect::<Vec<u8>>());
-        for _ in 0..51 {
+        for _ in 0..5 {
             b.next_u64();
         }
-        assert_eq!(a, b, "a deck shuffle takes exactly 51 draws");
+        assert_eq!(a, b, "a deck shuffle takes five draws (no batch redrawn)");
+    }
+
+    /// The documented decks (docs/ENGINE.md §3), also checked by the
+    /// reference's tests.
+    #[test]
+    fn seeded_decks_match_the_documented_vectors() {
+        let vectors: [(u64, [u8; 52]); 2] = [
+            (
+                42,
+                [
+                    39, 41, 44, 15, 35, 7, 33, 48, 21, 4, 47, 28, 25, 29, 10, 40, 3, 6, 19, 2, 20,
+                    9, 31, 50, 49, 18, 5, 12, 22, 30, 23, 16, 27, 36, 34, 45, 43, 13, 0, 24, 32, 8,
+                    1, 14, 38, 37, 46, 11, 51, 26, 17, 42,
+                ],
+            ),
+            (
+                7,
+                [
+                    13, 4, 12, 21, 20, 22, 48, 1, 42, 5, 8, 18, 29, 50, 37, 39, 17, 45, 47, 49, 28,
+                    32, 10, 36, 51, 41, 19, 11, 46, 34, 26, 6, 30, 3, 25, 31, 16, 35, 14, 23, 0,
+                    27, 24, 7, 33, 15, 9, 43, 38, 40, 44, 2,
+                ],
+            ),
+        ];
+        for (seed, expected) in vectors {
+            let mut deck: [u8; 52] = std::array::from_fn(|i| i as u8);
+            Rng::new(seed).shuffle_deck(&mut deck);
+            assert_eq!(deck, expected, "seed {seed}");
+        }
+        // Four burns: one batch of three dice (4, 3 and 2 sides).
+        let mut burns = [0u8, 1, 2, 3];
+        Rng::new(42).shuffle(&mut burns);
+        assert_eq!(burns, [2, 1, 0, 3]);
+    }
+
+    /// Every batch of the deck's shuffle stays within the limit, and the
+    /// next die would not have fitted (the greedy grouping of §3).
+    #[test]
+    fn deck_batches_are_the_greedy_ones() {
+        let batches: [(u64, u64); 5] = [(52, 45), (44, 36), (35, 27), (26, 17), (16, 2)];
+        for (top, bottom) in batches {
+            let product: u64 = (bottom..=top).product();
+            assert!(product < BATCH_LIMIT);
+            assert!(bottom == 2 || product * (bottom - 1) >= BATCH_LIMIT);
+        }
     }
 }

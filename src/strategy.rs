@@ -27,6 +27,20 @@ impl Strategy {
         }
     }
 
+    /// Decides for the hand's actor and applies the action. Check/call
+    /// applies a fixed action in each of its branches, so that a loop of
+    /// check/call seats, with `act_legal` inlined, never dispatches on the
+    /// action.
+    #[inline(always)]
+    pub fn play(self, hand: &mut Hand, rng: &mut Rng) {
+        match self {
+            Strategy::CheckCall if hand.in_bring_in() => hand.act_legal(Action::BringIn),
+            Strategy::CheckCall if hand.facing_bet() => hand.act_legal(Action::Call),
+            Strategy::CheckCall => hand.act_legal(Action::Check),
+            _ => hand.act_legal(self.decide(hand, rng)),
+        }
+    }
+
     /// The action of the hand's actor. `rng` is the chunk's generator; only
     /// `Random` draws from it.
     pub fn decide(self, hand: &Hand, rng: &mut Rng) -> Action {

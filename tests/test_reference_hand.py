@@ -321,18 +321,76 @@ def test_explicit_deck_as_text(impl):
     assert hand.seed is None
 
 
-def test_seeded_deck_is_the_documented_generator(impl):
-    """seed 42 -> splitmix64 -> xoshiro256++ -> Fisher-Yates (ENGINE.md 3)."""
+# The decks of ENGINE.md 3 (also checked by the core's unit tests).
+DOCUMENTED_DECKS = {
+    42: [39, 41, 44, 15, 35, 7, 33, 48, 21, 4, 47, 28, 25, 29, 10, 40, 3, 6, 19, 2, 20, 9, 31, 50,
+         49, 18, 5, 12, 22, 30, 23, 16, 27, 36, 34, 45, 43, 13, 0, 24, 32, 8, 1, 14, 38, 37, 46,
+         11, 51, 26, 17, 42],
+    7: [13, 4, 12, 21, 20, 22, 48, 1, 42, 5, 8, 18, 29, 50, 37, 39, 17, 45, 47, 49, 28, 32, 10,
+        36, 51, 41, 19, 11, 46, 34, 26, 6, 30, 3, 25, 31, 16, 35, 14, 23, 0, 27, 24, 7, 33, 15, 9,
+        43, 38, 40, 44, 2],
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("seed", sorted(DOCUMENTED_DECKS))
+def test_seeded_deck_is_the_documented_generator(impl, seed):
+    """seed -> splitmix64 -> xoshiro256++ -> batched Fisher-Yates (ENGINE.md 3)."""
     expected = list(range(52))
-    Xoshiro256PlusPlus(42).shuffle(expected)
-    assert expected[:8] == [43, 25, 39, 8, 29, 30, 47, 0]  # checked against the C code
-    hand = impl.Hand(impl.Rules(), [10, 10], seed=42)
-    assert hand.seed == 42
+    generator = Xoshiro256PlusPlus(seed)
+    generator.shuffle(expected)
+    assert expected == DOCUMENTED_DECKS[seed]
+    five_steps = Xoshiro256PlusPlus(seed)
+    for _ in range(5):
+        five_steps.next()
+    assert generator.state == five_steps.state, "five batches, none rolled again"
+    hand = impl.Hand(impl.Rules(), [10, 10], seed=seed)
+    assert hand.seed == seed
     assert hand.down_cards(0) == [expected[0], expected[2]]
     assert hand.down_cards(1) == [expected[1], expected[3]]
     assert [hand.up_cards(0), hand.up_cards(1)] == [[expected[4]], [expected[5]]]
     deal = [e.cards[0] for e in hand.history if e.kind.startswith("deal")]
     assert deal == expected[:6]
+    eight = impl.Hand(impl.Rules(), [10] * 8, seed=seed)
+    assert [e.cards[0] for e in eight.history if e.kind.startswith("deal")] == expected[:24]
+
+
+class _Scripted(Xoshiro256PlusPlus):
+    """A generator whose outputs are given."""
+
+    def __init__(self, outputs: list[int]) -> None:
+        super().__init__(0)
+        self.outputs = list(outputs)
+
+    def next(self) -> int:
+        return self.outputs.pop(0)
+
+
+def test_a_batch_with_a_surplus_remainder_is_rolled_again():
+    """2**64 mod 6 = 4: an output whose final remainder is below 4 is redrawn."""
+    # x = 0 leaves remainder 0 (surplus); x = 3/4 of 2**64 rolls 1 of 2 (leaving
+    # 1/2), then 1 of 3 with remainder 2**63: kept.
+    g = _Scripted([0, 3 << 62])
+    assert g.roll([2, 3]) == [1, 1]
+    assert g.outputs == []
+    # Four items are one batch, dice 4, 3, 2: 0 is redrawn (2**64 mod 24 = 16),
+    # then 5/8 of 2**64 (plus a little) rolls 2, 1, 1.
+    g = _Scripted([0, (5 << 61) + 12345])
+    items = ["a", "b", "c", "d"]
+    g.shuffle(items)  # swap 3 and 2, then 2 and 1, then 1 and 1
+    assert items == ["a", "d", "b", "c"]
+    assert g.outputs == []
+
+
+def test_shuffles_are_uniform():
+    """Every order of four items about equally often (one batch of dice 4, 3, 2)."""
+    counts: dict[tuple, int] = {}
+    g = Xoshiro256PlusPlus(3)
+    for _ in range(24_000):
+        items = [0, 1, 2, 3]
+        g.shuffle(items)
+        counts[tuple(items)] = counts.get(tuple(items), 0) + 1
+    assert len(counts) == 24
+    assert all(800 < n < 1200 for n in counts.values()), counts
 
 
 def test_generator_vectors():

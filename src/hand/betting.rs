@@ -6,22 +6,10 @@ use crate::event::{Action, ActionSet, EventKind};
 
 /// The seats of `seats` clockwise from `from` (which may be `n`, meaning
 /// seat 0), packed as `Hand::queue` is: four bits a seat holding `seat + 1`,
-/// the first seat in the lowest bits.
-fn packed_queue(n: usize, from: usize, seats: u8) -> u32 {
+/// the first seat in the lowest bits. (The common queues, every seat or
+/// every seat but a bettor, come from `Hand::full_queues` instead.)
+pub(super) fn packed_queue(n: usize, from: usize, seats: u8) -> u32 {
     let from = if from == n { 0 } else { from };
-    let last = if from == 0 { n - 1 } else { from - 1 };
-    let missing = ((1u32 << n) - 1) & !u32::from(seats);
-    // Nearly every round queues every seat, and a wager every seat but the
-    // bettor, which is the last clockwise from `from`: then the queue is
-    // the seat numbers rotated to start at `from`, cut short by one seat for
-    // a wager. Shifts are on 64 bits, as eight seats fill all 32.
-    if missing == 0 || missing == 1 << last {
-        let width = |seats: usize| (1u64 << (4 * seats)) - 1;
-        let all = 0x8765_4321 & width(n);
-        let rotated = (all >> (4 * from) | all << (4 * (n - from))) & width(n);
-        let queued = n - (missing != 0) as usize;
-        return (rotated & width(queued)) as u32;
-    }
     let seats = u32::from(seats);
     let below = (1u32 << from) - 1;
     let (mut queue, mut shift) = (0u32, 0);
@@ -62,13 +50,19 @@ impl Hand {
 
     /// Fourth street on: the best showing low opens, ties to the lowest seat.
     fn start_later_street(&mut self) {
-        // The seat number in the low bits breaks ties to the lowest seat.
-        let mut best = u64::MAX;
-        let mut seats = self.live;
-        while seats != 0 {
-            let s = seats.trailing_zeros();
-            best = best.min(self.showing[s as usize].value() << 3 | u64::from(s));
-            seats &= seats - 1;
+        // The deal of fourth to sixth street found the opener among the seats
+        // it dealt to. Seventh street shows nothing new, so sixth street's
+        // opener opens again, unless it has folded since.
+        let mut best = self.best_showing;
+        if self.live & Self::seat_bit((best & 7) as usize) == 0 {
+            // The seat number in the low bits breaks ties to the lowest seat.
+            best = u64::MAX;
+            let mut seats = self.live;
+            while seats != 0 {
+                let s = seats.trailing_zeros();
+                best = best.min(self.showing[s as usize].value() << 3 | u64::from(s));
+                seats &= seats - 1;
+            }
         }
         self.start_round((best & 7) as usize);
     }
@@ -83,8 +77,25 @@ impl Hand {
         self.fill_queue(first, self.can_bet_mask());
     }
 
+    /// The queue of `seats` clockwise from `from` (`n` meaning seat 0).
+    /// Nearly every round queues every seat: a table look-up.
     fn fill_queue(&mut self, from: usize, seats: u8) {
-        self.queue = packed_queue(self.n, from, seats);
+        self.queue = if seats == self.everyone() {
+            self.full_queues[from]
+        } else {
+            packed_queue(self.n, from, seats)
+        };
+    }
+
+    /// The queue after a wager by `seat`: the seats of `seats` clockwise
+    /// after it. Nearly always every other seat, which is the full queue
+    /// from the next seat with its last entry, the bettor, cut off.
+    fn queue_after_wager(&mut self, seat: usize, seats: u8) {
+        self.queue = if seats | Self::seat_bit(seat) == self.everyone() {
+            self.full_queues[seat + 1] & ((1 << (4 * (self.n - 1))) - 1)
+        } else {
+            packed_queue(self.n, seat + 1, seats)
+        };
     }
 
     fn bet_size(&self) -> u64 {
@@ -166,12 +177,18 @@ impl Hand {
     }
 
     /// Carries out an action already known to be legal.
+    #[inline(always)]
     pub(super) fn apply(&mut self, action: Action) {
         let seat = self.head_seat();
         self.queue >>= 4;
         let mut chips = 0;
         match action {
-            Action::Fold => self.live &= !Self::seat_bit(seat),
+            Action::Fold => {
+                self.live &= !Self::seat_bit(seat);
+                if at_most_one(self.live) {
+                    self.queue = 0;
+                }
+            }
             Action::Check => self.mark_acted(seat, self.level),
             Action::Call => {
                 chips = (self.high - self.bet[seat]).min(self.stack[seat]);
@@ -193,7 +210,7 @@ impl Hand {
                 }
                 // Every other seat in the hand with chips, clockwise after
                 // the bettor.
-                self.fill_queue(seat + 1, self.can_bet_mask() & !Self::seat_bit(seat));
+                self.queue_after_wager(seat, self.can_bet_mask() & !Self::seat_bit(seat));
             }
         }
         if chips > 0 {
@@ -205,8 +222,13 @@ impl Hand {
             // action to its event kind.
             self.record(EventKind::of_action(action), Some(seat), chips, &[]);
         }
-        if self.queue == 0 || at_most_one(self.live) {
-            self.end_round();
+        // (Only a fold can leave one seat in the hand, and then it emptied
+        // the queue: the other actions skip that test.)
+        if self.queue == 0 {
+            // A round ended by a call of the whole bet has two seats at the
+            // top, so no uncalled bet to look for.
+            let matched = action == Action::Call && self.bet[seat] == self.high;
+            self.end_round(matched);
         }
     }
 
@@ -216,10 +238,12 @@ impl Hand {
     }
 
     /// Returns the uncalled bet, collects the bets and moves the hand on:
-    /// fold-out, showdown, run-out or the next street.
-    fn end_round(&mut self) {
+    /// fold-out, showdown, run-out or the next street. `matched`: the top
+    /// bet is known to be called in full.
+    #[inline(always)]
+    fn end_round(&mut self, matched: bool) {
         // A round checked through has no bets to look at.
-        if self.high > 0 {
+        if self.high > 0 && !matched {
             self.return_uncalled_bet();
         }
         self.bet = [0; super::MAX_SEATS];

@@ -103,6 +103,7 @@ impl Hand {
             let first = self.next_card;
             let mut next = first;
             let mut seats = live;
+            let mut best = u64::MAX;
             while seats != 0 {
                 let s = seats.trailing_zeros() as usize;
                 seats &= seats - 1;
@@ -111,8 +112,11 @@ impl Hand {
                 self.up[s][slot] = card;
                 self.n_up[s] = street - 2;
                 self.keys[s] = self.keys[s].with(card);
-                self.showing[s] = self.showing[s].with(card);
+                let showing = self.showing[s].with(card);
+                self.showing[s] = showing;
+                best = best.min(showing.value() << 3 | s as u64);
             }
+            self.best_showing = best;
             self.next_card = next;
             self.record_deals(EventKind::DealUp, live, first);
             return;

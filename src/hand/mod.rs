@@ -56,6 +56,10 @@ pub struct Hand {
     showing: [Showing; MAX_SEATS],
     /// Each seat's cards so far (down, up, community), for the showdown.
     keys: [LowKey; MAX_SEATS],
+    /// The best showing low at the last deal of up cards, as
+    /// `value << 3 | seat` (so ties go to the lowest seat): the opener of
+    /// that street, worked out while dealing it.
+    best_showing: u64,
 
     /// 3 to 7 while betting; 0 once the hand is over.
     street: u8,
@@ -71,6 +75,9 @@ pub struct Hand {
     /// holding `seat + 1`, the head in the lowest bits; 0 when nobody is to
     /// act. Reading and popping the head is a mask and a shift.
     queue: u32,
+    /// The queue of every seat clockwise from each seat `0 … n` (`n`
+    /// meaning seat 0 again), fixed with the player count.
+    full_queues: [u32; MAX_SEATS + 1],
     last_aggressor: Option<u8>,
 
     showdown: [u8; MAX_SEATS],
@@ -133,6 +140,7 @@ impl Hand {
             community: None,
             showing: [Showing::EMPTY; MAX_SEATS],
             keys: [LowKey::EMPTY; MAX_SEATS],
+            best_showing: 0,
             street: 3,
             bring_in_phase: false,
             high: 0,
@@ -141,6 +149,10 @@ impl Hand {
             acted: 0,
             acted_at: [0; MAX_SEATS],
             queue: 0,
+            full_queues: std::array::from_fn(|from| {
+                let n = stacks.len();
+                betting::packed_queue(n, from.min(n), ((1u16 << n) - 1) as u8)
+            }),
             last_aggressor: None,
             showdown: [0; MAX_SEATS],
             n_showdown: 0,
@@ -159,13 +171,18 @@ impl Hand {
     /// keeps the history's capacity, so a simulation loop never allocates.
     pub fn reset(&mut self, stacks: &[u64], source: DeckSource) {
         debug_assert_eq!(stacks.len(), self.n);
-        let n = self.n;
         self.starting = [0; MAX_SEATS];
-        self.starting[..n].copy_from_slice(stacks);
+        self.starting[..self.n].copy_from_slice(stacks);
+        self.redeal(source);
+    }
+
+    /// `reset` with the same starting stacks again (a simulation's every
+    /// hand), which then need no copying.
+    pub fn redeal(&mut self, source: DeckSource) {
         self.stack = self.starting;
         self.bet = [0; MAX_SEATS];
         self.contributed = [0; MAX_SEATS];
-        let everyone = ((1u16 << n) - 1) as u8;
+        let everyone = self.everyone();
         self.live = everyone;
         // Stacks are at least one chip (checked by `new`).
         self.has_chips = everyone;
@@ -226,6 +243,11 @@ impl Hand {
 
     fn seat_bit(seat: usize) -> u8 {
         1 << seat
+    }
+
+    /// Every seat at the table, one bit each.
+    fn everyone(&self) -> u8 {
+        ((1u16 << self.n) - 1) as u8
     }
 
     fn in_hand(&self, seat: usize) -> bool {
@@ -414,6 +436,8 @@ impl Hand {
     /// Applies an action taken from `legal_actions()` of this very state,
     /// without checking it again (the simulation loop's fast path). An
     /// action that is not legal leaves the hand in an unspecified state.
+    /// Inlined, so that a caller with a fixed action skips the dispatch.
+    #[inline(always)]
     pub fn act_legal(&mut self, action: Action) {
         debug_assert!(
             self.legal_actions().contains(action),

@@ -13,28 +13,43 @@ impl Hand {
     pub(super) fn finish(&mut self) {
         let live = self.live;
         let mut ranks = [Rank::MAX; MAX_SEATS];
+        // The best rank among the seats still in and who holds it: the
+        // winners of every pot all of them are eligible for (nearly always
+        // the only pot). A lone seat left wins with no showdown.
+        let (mut best_live, mut best_seats) = (Rank::MAX, live);
         if live & (live - 1) != 0 {
             let first = self
                 .last_aggressor
                 .map_or(live.trailing_zeros() as usize, usize::from);
             // Clockwise from `first`: the seats at or above it, then those below.
             let below = ((1u16 << first) - 1) as u8;
+            let mut shown = 0;
             for mut part in [live & !below, live & below] {
                 while part != 0 {
                     let s = part.trailing_zeros() as usize;
                     part &= part - 1;
-                    self.showdown[self.n_showdown] = s as u8;
-                    self.n_showdown += 1;
+                    // Counted in a local (at most eight seats: the mask
+                    // changes nothing but drops the bounds check).
+                    self.showdown[shown & (MAX_SEATS - 1)] = s as u8;
+                    shown += 1;
                     if self.record_history {
                         let down = self.down[s];
                         let n_down = self.n_down[s] as usize;
                         self.record(EventKind::Show, Some(s), 0, &down[..n_down]);
                     }
                     // Every seat still in at the showdown holds seven cards.
-                    ranks[s] = self.keys[s].rank();
-                    self.best_shown = Some(self.best_shown.map_or(ranks[s], |b| b.min(ranks[s])));
+                    let rank = self.keys[s].rank();
+                    ranks[s] = rank;
+                    let bit = Self::seat_bit(s);
+                    if rank < best_live {
+                        (best_live, best_seats) = (rank, bit);
+                    } else if rank == best_live {
+                        best_seats |= bit;
+                    }
                 }
             }
+            self.n_showdown = shown;
+            self.best_shown = Some(best_live);
         }
         self.all_in_at_end = live & !self.has_chips;
         // Built in place: the slots past `n_awarded` are never read, so
@@ -43,19 +58,11 @@ impl Hand {
         self.n_awarded = n_pots;
         for i in 0..n_pots {
             let pot = self.awarded[i];
-            let mut best = Rank::MAX;
-            let mut winners = 0u8;
-            let mut seats = pot.eligible;
-            while seats != 0 {
-                let s = seats.trailing_zeros() as usize;
-                seats &= seats - 1;
-                let bit = Self::seat_bit(s);
-                if ranks[s] < best {
-                    (best, winners) = (ranks[s], bit);
-                } else if ranks[s] == best {
-                    winners |= bit;
-                }
-            }
+            let winners = if pot.eligible == live {
+                best_seats
+            } else {
+                Self::best_of(&ranks, pot.eligible)
+            };
             self.awarded[i].winners = winners;
             if winners & (winners - 1) == 0 {
                 // One winner takes the pot: no shares, no odd chips.
@@ -77,6 +84,22 @@ impl Hand {
         self.bet = [0; MAX_SEATS];
         self.queue = 0;
         self.street = 0;
+    }
+
+    /// The seats of `seats` with the best (lowest) rank.
+    fn best_of(ranks: &[Rank; MAX_SEATS], seats: u8) -> u8 {
+        let (mut best, mut winners, mut seats) = (Rank::MAX, 0u8, seats);
+        while seats != 0 {
+            let s = seats.trailing_zeros() as usize;
+            seats &= seats - 1;
+            let bit = Self::seat_bit(s);
+            if ranks[s] < best {
+                (best, winners) = (ranks[s], bit);
+            } else if ranks[s] == best {
+                winners |= bit;
+            }
+        }
+        winners
     }
 
     /// Seats in the order they receive odd chips.

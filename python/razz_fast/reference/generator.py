@@ -1,16 +1,19 @@
 """The random generator of seeded hands (docs/ENGINE.md, section 3).
 
 splitmix64 seeds the four state words of xoshiro256++; a Fisher-Yates
-shuffle takes ``(next() * (i + 1)) >> 64`` as its random index. The compiled
-core implements exactly the same steps, so a seed gives the same deck in
-both.
+shuffle rolls its random indices as dice, several from one ``next()`` (the
+batches of section 3). The compiled core implements exactly the same steps,
+so a seed gives the same deck in both.
 """
 
 from __future__ import annotations
 
-__all__ = ["MASK64", "splitmix64_outputs", "Xoshiro256PlusPlus"]
+__all__ = ["BATCH_LIMIT", "MASK64", "splitmix64_outputs", "Xoshiro256PlusPlus"]
 
 MASK64 = (1 << 64) - 1
+
+# The product of the sides of one batch of dice in a shuffle stays below this.
+BATCH_LIMIT = 1 << 48
 
 
 def splitmix64_outputs(seed: int, count: int) -> list[int]:
@@ -50,9 +53,38 @@ class Xoshiro256PlusPlus:
         self.state = [s0, s1, s2, s3]
         return result
 
+    def roll(self, sides: list[int]) -> list[int]:
+        """One roll of each die (die ``k`` has ``sides[k]`` faces) from one
+        ``next()``: ``x * s`` gives the roll in its high 64 bits and leaves its
+        low 64 bits for the next die. If the last remainder is below
+        ``2**64 mod product`` the whole batch is rolled again, so every
+        outcome is exactly equally likely."""
+        product = 1
+        for s in sides:
+            product *= s
+        surplus = (1 << 64) % product
+        while True:
+            x = self.next()
+            rolls = []
+            for s in sides:
+                m = x * s
+                rolls.append(m >> 64)
+                x = m & MASK64
+            if x >= surplus:
+                return rolls
+
     def shuffle(self, items: list) -> None:
         """Shuffles ``items`` in place: for i from len-1 down to 1, swap item i
-        with item ``(next() * (i + 1)) >> 64``."""
-        for i in range(len(items) - 1, 0, -1):
-            j = (self.next() * (i + 1)) >> 64
-            items[i], items[j] = items[j], items[i]
+        with the roll of an (i + 1)-sided die. The dice are rolled in batches
+        (``roll``), each taking the next dice while the product of their sides
+        stays below ``BATCH_LIMIT`` (and at least one die)."""
+        i = len(items)
+        while i > 1:
+            sides = [i]
+            product = i
+            while i - len(sides) > 1 and product * (i - len(sides)) < BATCH_LIMIT:
+                sides.append(i - len(sides))
+                product *= sides[-1]
+            for s, j in zip(sides, self.roll(sides)):
+                items[s - 1], items[j] = items[j], items[s - 1]
+            i -= len(sides)
