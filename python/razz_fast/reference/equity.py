@@ -18,7 +18,7 @@ from razz_fast.errors import InvalidCardError
 from razz_fast.reference.arguments import check_seed, check_threads, is_int
 from razz_fast.reference.cards import card_to_str, parse_cards
 from razz_fast.reference.evaluation import rank
-from razz_fast.reference.generator import MASK64, Xoshiro256PlusPlus
+from razz_fast.reference.generator import BATCH_LIMIT, Xoshiro256PlusPlus
 from razz_fast.reference.simulate import chunk_seed
 from razz_fast.results import EquityResult
 
@@ -264,42 +264,22 @@ def _exact(spot: _Spot) -> _Tally:
 # --- sampled --------------------------------------------------------------------
 
 
-#: The shuffle's dice are rolled from one generator output per batch, a batch
-#: taking dice while the product of their sides stays below this.
-_BATCH_LIMIT = 1 << 48
-
-
 def _dice_batches(size: int, need: int) -> list[list[int]]:
     """The sides of the ``need`` dice of a partial shuffle of ``size`` cards
     (``size``, ``size - 1``, ...), cut into consecutive batches whose product
-    of sides is below ``_BATCH_LIMIT``."""
+    of sides is below ``BATCH_LIMIT`` (each rolled by one generator output:
+    ``Xoshiro256PlusPlus.roll``)."""
     batches: list[list[int]] = []
     batch: list[int] = []
     for j in range(need):
         sides = size - j
-        if math.prod(batch) * sides >= _BATCH_LIMIT:
+        if math.prod(batch) * sides >= BATCH_LIMIT:
             batches.append(batch)
             batch = []
         batch.append(sides)
     if batch:
         batches.append(batch)
     return batches
-
-
-def _roll(rng: Xoshiro256PlusPlus, sides: list[int]) -> list[int]:
-    """One uniform roll per die from one output: multiply by each die's sides
-    in turn, keeping the high 64 bits as the roll and the low 64 bits for the
-    next die; a final low part below ``2**64 mod product`` is one of the
-    surplus outputs and draws the whole batch again."""
-    surplus = (1 << 64) % math.prod(sides)
-    while True:
-        x = rng.next()
-        rolls = []
-        for s in sides:
-            rolls.append((x * s) >> 64)
-            x = (x * s) & MASK64
-        if x >= surplus:
-            return rolls
 
 
 def _sample_chunk(spot: _Spot, seed: int, chunk: int, count: int) -> _Tally:
@@ -311,7 +291,7 @@ def _sample_chunk(spot: _Spot, seed: int, chunk: int, count: int) -> _Tally:
     batches = _dice_batches(len(pool), spot.need)
     tally = _Tally(spot.players)
     for _ in range(count):
-        rolls = [roll for sides in batches for roll in _roll(rng, sides)]
+        rolls = [roll for sides in batches for roll in rng.roll(sides)]
         for j, roll in enumerate(rolls):
             r = j + roll
             pool[j], pool[r] = pool[r], pool[j]
