@@ -50,18 +50,27 @@ impl Tally {
     #[inline]
     fn add(&mut self, ranks: &[Rank], weight: u128) {
         let best = ranks.iter().copied().min().unwrap_or(Rank::MAX);
-        let winners = ranks.iter().filter(|&&r| r == best).count() as u128;
-        let share = SHARE_UNITS / winners;
+        let winners = ranks
+            .iter()
+            .enumerate()
+            .fold(0, |m, (s, &r)| m | ((r == best) as usize) << s);
+        self.add_winners(winners, weight);
+    }
+
+    /// Outcomes of weight `weight` in all, each won by the seats of the mask
+    /// `winners` (bit `s` for seat `s`), who share the pot.
+    #[inline]
+    fn add_winners(&mut self, winners: usize, weight: u128) {
+        let count = winners.count_ones() as u128;
+        let share = SHARE_UNITS / count;
         self.total += weight;
-        for (s, &r) in ranks.iter().enumerate() {
-            if r == best {
-                self.shares[s] += weight * share;
-                self.share_squares[s] += weight * share * share;
-                if winners == 1 {
-                    self.wins[s] += weight;
-                } else {
-                    self.ties[s] += weight;
-                }
+        for s in (0..MAX_SEATS).filter(|s| winners >> s & 1 == 1) {
+            self.shares[s] += weight * share;
+            self.share_squares[s] += weight * share * share;
+            if count == 1 {
+                self.wins[s] += weight;
+            } else {
+                self.ties[s] += weight;
             }
         }
     }

@@ -8,7 +8,7 @@ use std::ops::Range;
 
 use rayon::prelude::*;
 
-use super::{Spot, Tally, SAMPLE_CHUNK, SHARE_UNITS};
+use super::{Spot, Tally, SAMPLE_CHUNK};
 use crate::card::Card;
 use crate::eval::{LowKey, Rank};
 use crate::pots::MAX_SEATS;
@@ -113,19 +113,7 @@ impl WinnerCounts {
     fn tally(&self) -> Tally {
         let mut tally = Tally::default();
         for (mask, &n) in self.0.iter().enumerate().filter(|(_, &n)| n > 0) {
-            let n = n as u128;
-            let winners = mask.count_ones() as u128;
-            let share = SHARE_UNITS / winners;
-            tally.total += n;
-            for s in (0..MAX_SEATS).filter(|s| mask >> s & 1 == 1) {
-                tally.shares[s] += n * share;
-                tally.share_squares[s] += n * share * share;
-                if winners == 1 {
-                    tally.wins[s] += n;
-                } else {
-                    tally.ties[s] += n;
-                }
-            }
+            tally.add_winners(mask, n as u128);
         }
         tally
     }
