@@ -144,9 +144,14 @@ mod avx2 {
         _mm256_set_epi64x(hi, lo, hi, lo)
     }
 
+    /// Bytes a block's reads reach: 16 rows of up to 7 cards, and 16 bytes
+    /// read from the last row pair. A fixed size, so the reads inside it
+    /// need no bounds checks.
+    const SPAN: usize = BLOCK * 7 + 16;
+
     #[target_feature(enable = "avx2")]
-    fn load16(bytes: &[u8]) -> __m128i {
-        let half = |i: usize| i64::from_le_bytes(bytes[i..i + 8].try_into().unwrap());
+    fn load16(bytes: &[u8; SPAN], at: usize) -> __m128i {
+        let half = |i: usize| i64::from_le_bytes(bytes[at + i..at + i + 8].try_into().unwrap());
         _mm_set_epi64x(half(8), half(0))
     }
 
@@ -161,13 +166,12 @@ mod avx2 {
         lanes(t)
     }
 
-    /// Checks the `BLOCK` rows starting at `bytes` (whose reads reach 16
-    /// bytes past the block's last row pair) and writes each row's key (see
+    /// Checks the `BLOCK` rows starting at `bytes` and writes each row's key (see
     /// `eval::plain_sum_key`, in the low 32 bits) to `keys`. False
     /// if any row has a value past 51 or a card twice; `keys` then means
     /// nothing.
     #[target_feature(enable = "avx2")]
-    fn block_keys<const K: usize>(bytes: &[u8], keys: &mut [u64; BLOCK]) -> bool {
+    fn block_keys<const K: usize>(bytes: &[u8; SPAN], keys: &mut [u64; BLOCK]) -> bool {
         let place = lanes(control::<K>(0, false));
         let pad = lanes(padding::<K>());
         let pad_index = _mm256_and_si256(pad, _mm256_set1_epi8(0x80u8 as i8));
@@ -179,7 +183,7 @@ mod avx2 {
         let mut bad = zero;
         for (g, out) in keys.as_chunks_mut::<4>().0.iter_mut().enumerate() {
             let at = 4 * K * g;
-            let raw = _mm256_set_m128i(load16(&bytes[at + 2 * K..]), load16(&bytes[at..]));
+            let raw = _mm256_set_m128i(load16(bytes, at + 2 * K), load16(bytes, at));
             // One row per 64-bit lane, in row order.
             let cards = _mm256_shuffle_epi8(raw, place);
             bad = _mm256_or_si256(bad, _mm256_subs_epu8(cards, limit));
@@ -219,11 +223,12 @@ mod avx2 {
         let n = out.len().min(cards.len() / K);
         let mut done = 0;
         let mut keys = [0u64; BLOCK];
-        // Whole blocks whose 16-byte reads stay inside `cards`.
-        while (done + BLOCK) * K + 16 <= cards.len() && done + BLOCK <= n {
+        // Whole blocks whose reads stay inside `cards`.
+        while done * K + SPAN <= cards.len() && done + BLOCK <= n {
             let bytes = &cards[done * K..];
+            let span: &[u8; SPAN] = bytes[..SPAN].try_into().expect("the loop's bound");
             let block = &mut out[done..done + BLOCK];
-            if block_keys::<K>(bytes, &mut keys) {
+            if block_keys::<K>(span, &mut keys) {
                 for (slot, &key) in block.iter_mut().zip(&keys) {
                     *slot = rank_of_key(key as u32);
                 }
