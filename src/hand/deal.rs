@@ -5,6 +5,7 @@ use super::Hand;
 use crate::card::Card;
 use crate::eval::LowKey;
 use crate::event::{Event, EventKind};
+use crate::pots::MAX_SEATS;
 use crate::showing::Showing;
 
 impl Hand {
@@ -65,9 +66,13 @@ impl Hand {
 
     /// Seat `s` gets `deck[s]` and `deck[n + s]` down and `deck[2n + s]` up
     /// (ENGINE.md §3). The deck is fresh, so the cards are read straight from
-    /// it; the events, when kept, follow in dealing order.
-    pub(super) fn deal_third_street(&mut self) {
-        let n = self.n;
+    /// it; the events, when kept, follow in dealing order. Returns the seat
+    /// with the highest up card (cards are distinct, so it is unique), which
+    /// brings in.
+    pub(super) fn deal_third_street(&mut self) -> usize {
+        // (At most eight seats: telling the compiler drops the bounds checks.)
+        let n = self.n.min(MAX_SEATS);
+        let (mut bring_in, mut highest) = (0, 0);
         for s in 0..n {
             let (a, b, up) = (self.deck[s], self.deck[n + s], self.deck[2 * n + s]);
             self.down[s] = [a, b, 0];
@@ -76,6 +81,9 @@ impl Hand {
             self.n_up[s] = 1;
             self.keys[s] = LowKey::EMPTY.with(a).with(b).with(up);
             self.showing[s] = Showing::EMPTY.with(up);
+            if up > highest {
+                (bring_in, highest) = (s, up);
+            }
         }
         self.next_card = 3 * n;
         if self.record_history {
@@ -88,6 +96,7 @@ impl Hand {
                 self.history.push(Event::new(kind, Some(i % n), 0, &[card]));
             }
         }
+        bring_in
     }
 
     /// Deals `street` (4 to 7) to the seats still in the hand.
