@@ -125,10 +125,9 @@ impl ChunkSums {
         self.hands += 1;
         // Seats past the player count are paid zero: every seat is added.
         let payoffs = hand.payoffs();
-        for s in 0..MAX_SEATS {
-            let p = payoffs[s];
-            self.net[s] += p;
-            self.sum_sq[s] += p.wrapping_mul(p) as u64;
+        for ((net, sq), p) in self.net.iter_mut().zip(&mut self.sum_sq).zip(payoffs) {
+            *net += p;
+            *sq += p.wrapping_mul(p) as u64;
         }
         if let Some(rank) = hand.best_shown_rank() {
             totals.showdowns += 1;
@@ -139,10 +138,12 @@ impl ChunkSums {
     fn add_to(&self, totals: &mut Totals) {
         totals.hands += self.hands;
         let mut overflow = false;
-        for s in 0..MAX_SEATS {
-            totals.net[s] += i128::from(self.net[s]);
-            let (sum, wrapped) = totals.sum_sq[s].overflowing_add(u128::from(self.sum_sq[s]));
-            totals.sum_sq[s] = sum;
+        for (net, &n) in totals.net.iter_mut().zip(&self.net) {
+            *net += i128::from(n);
+        }
+        for (sq, &q) in totals.sum_sq.iter_mut().zip(&self.sum_sq) {
+            let (sum, wrapped) = sq.overflowing_add(u128::from(q));
+            *sq = sum;
             overflow |= wrapped;
         }
         totals.overflow |= overflow;
