@@ -70,9 +70,22 @@ impl Showing {
     /// pair lane.
     #[inline(always)]
     pub fn value(self) -> ShowingValue {
+        self.lanes | self.two_pair_flag()
+    }
+
+    /// [`Showing::value`] of at most three up cards, which cannot hold two
+    /// pair: the lanes as they are (fourth and fifth street's deals).
+    #[inline(always)]
+    pub fn value_of_three(self) -> ShowingValue {
+        debug_assert_eq!(self.two_pair_flag(), 0, "three cards hold no two pair");
+        self.lanes
+    }
+
+    #[inline(always)]
+    fn two_pair_flag(self) -> u64 {
         let pairs = (self.lanes >> 16) & RANKS;
         let two_pair = (pairs & pairs.wrapping_sub(1) != 0) as u64;
-        self.lanes | two_pair << 29
+        two_pair << 29
     }
 }
 

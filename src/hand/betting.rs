@@ -30,19 +30,13 @@ fn at_most_one(seats: u8) -> bool {
 }
 
 impl Hand {
-    /// Third street: the highest up card brings in (the duty passes clockwise
-    /// past a seat all-in from the ante); no betting if fewer than two can bet.
-    pub(super) fn start_third_street(&mut self) {
+    /// Third street: `bring_in`, the highest up card, brings in (the duty
+    /// passes clockwise past a seat all-in from the ante); no betting if
+    /// fewer than two can bet.
+    pub(super) fn start_third_street(&mut self, bring_in: usize) {
         if at_most_one(self.can_bet_mask()) {
             self.run_out();
             return;
-        }
-        // Cards are distinct, so the highest index is unique.
-        let mut bring_in = 0;
-        for s in 1..self.n {
-            if self.up[s][0] > self.up[bring_in][0] {
-                bring_in = s;
-            }
         }
         self.bring_in_phase = true;
         self.start_round(bring_in);

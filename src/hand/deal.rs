@@ -5,6 +5,7 @@ use super::Hand;
 use crate::card::Card;
 use crate::eval::LowKey;
 use crate::event::{Event, EventKind};
+use crate::pots::MAX_SEATS;
 use crate::showing::Showing;
 
 impl Hand {
@@ -65,9 +66,13 @@ impl Hand {
 
     /// Seat `s` gets `deck[s]` and `deck[n + s]` down and `deck[2n + s]` up
     /// (ENGINE.md §3). The deck is fresh, so the cards are read straight from
-    /// it; the events, when kept, follow in dealing order.
-    pub(super) fn deal_third_street(&mut self) {
-        let n = self.n;
+    /// it; the events, when kept, follow in dealing order. Returns the seat
+    /// with the highest up card (cards are distinct, so it is unique), which
+    /// brings in.
+    pub(super) fn deal_third_street(&mut self) -> usize {
+        // (At most eight seats: telling the compiler drops the bounds checks.)
+        let n = self.n.min(MAX_SEATS);
+        let (mut bring_in, mut highest) = (0, 0);
         for s in 0..n {
             let (a, b, up) = (self.deck[s], self.deck[n + s], self.deck[2 * n + s]);
             self.down[s] = [a, b, 0];
@@ -76,6 +81,9 @@ impl Hand {
             self.n_up[s] = 1;
             self.keys[s] = LowKey::EMPTY.with(a).with(b).with(up);
             self.showing[s] = Showing::EMPTY.with(up);
+            if up > highest {
+                (bring_in, highest) = (s, up);
+            }
         }
         self.next_card = 3 * n;
         if self.record_history {
@@ -88,6 +96,7 @@ impl Hand {
                 self.history.push(Event::new(kind, Some(i % n), 0, &[card]));
             }
         }
+        bring_in
     }
 
     /// Deals `street` (4 to 7) to the seats still in the hand.
@@ -99,23 +108,14 @@ impl Hand {
             // Every seat still in holds `street − 3` up cards, and the deck
             // never runs short before seventh street (24 cards, 3 burns and
             // 24 more at most), so the cards come straight off it.
-            let slot = usize::from(street - 3);
+            // Up to fifth street nobody shows four cards, so no two pair,
+            // and the showing's value needs no flag for it.
             let first = self.next_card;
-            let mut next = first;
-            let mut seats = live;
-            let mut best = u64::MAX;
-            while seats != 0 {
-                let s = seats.trailing_zeros() as usize;
-                seats &= seats - 1;
-                let card = self.deck[next];
-                next += 1;
-                self.up[s][slot] = card;
-                self.n_up[s] = street - 2;
-                self.keys[s] = self.keys[s].with(card);
-                let showing = self.showing[s].with(card);
-                self.showing[s] = showing;
-                best = best.min(showing.value() << 3 | s as u64);
-            }
+            let (best, next) = if street == 6 {
+                self.deal_up_cards::<true>(street, first)
+            } else {
+                self.deal_up_cards::<false>(street, first)
+            };
             self.best_showing = best;
             self.next_card = next;
             self.record_deals(EventKind::DealUp, live, first);
@@ -145,6 +145,35 @@ impl Hand {
             }
             self.record(EventKind::Community, None, 0, &[card]);
         }
+    }
+
+    /// Deals an up card of `street` (4 to 6) to every seat in the hand from
+    /// `deck[first]`; returns the best showing low as `value << 3 | seat` and
+    /// the next card. `FOUR`: the seats now show four cards.
+    #[inline(always)]
+    fn deal_up_cards<const FOUR: bool>(&mut self, street: u8, first: usize) -> (u64, usize) {
+        let slot = usize::from(street - 3);
+        let mut next = first;
+        let mut seats = self.live;
+        let mut best = u64::MAX;
+        while seats != 0 {
+            let s = seats.trailing_zeros() as usize;
+            seats &= seats - 1;
+            let card = self.deck[next];
+            next += 1;
+            self.up[s][slot] = card;
+            self.n_up[s] = street - 2;
+            self.keys[s] = self.keys[s].with(card);
+            let showing = self.showing[s].with(card);
+            self.showing[s] = showing;
+            let value = if FOUR {
+                showing.value()
+            } else {
+                showing.value_of_three()
+            };
+            best = best.min(value << 3 | s as u64);
+        }
+        (best, next)
     }
 
     /// The events of cards dealt to `seats` in seat order from `deck[first]`.

@@ -218,8 +218,8 @@ impl Hand {
             }
         }
         self.post_antes();
-        self.deal_third_street();
-        self.start_third_street();
+        let bring_in = self.deal_third_street();
+        self.start_third_street(bring_in);
     }
 
     fn record(&mut self, kind: EventKind, seat: Option<usize>, amount: u64, cards: &[Card]) {
