@@ -13,9 +13,17 @@ from __future__ import annotations
 
 import importlib
 import os
+import signal
 
 import pytest
 from hypothesis import HealthCheck, settings
+
+# A shell starts a background job (`.ci/run &`, a CI runner's step) with
+# SIGINT ignored, Python then leaves it ignored, and so do the processes it
+# starts: the Ctrl-C tests would wait forever. They test what a user at a
+# terminal gets, so the test run takes Python's own handler.
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 settings.register_profile(
     "fast",
