@@ -74,6 +74,25 @@ impl Rng {
         }
     }
 
+    /// [`Rng::roll`] for dice known at run time, with `top`, `top − 1`, …
+    /// sides (one per entry of `rolls`), given the batch's surplus
+    /// `2^64 mod product` worked out once by the caller: the batches of a
+    /// shuffle, and of sampled equity's partial shuffles.
+    #[inline(always)]
+    pub fn roll_down(&mut self, top: usize, rolls: &mut [usize], surplus: u64) {
+        loop {
+            let mut x = self.next_u64();
+            for (j, roll) in rolls.iter_mut().enumerate() {
+                let m = x as u128 * (top - j) as u128;
+                x = m as u64;
+                *roll = (m >> 64) as usize;
+            }
+            if x >= surplus {
+                return;
+            }
+        }
+    }
+
     /// Fisher–Yates from the back (docs/ENGINE.md §3): for i = len−1 down to
     /// 1, swap i with a roll of an (i + 1)-sided die; the dice are rolled in
     /// batches by [`Rng::roll`], each batch taking the next dice while the
@@ -92,21 +111,11 @@ impl Rng {
                 product *= end as u64;
                 end -= 1;
             }
-            let threshold = product.wrapping_neg() % product;
             // At most 15 dice fit in a batch (16 × 15 × … × 2 < 2^48 < 17!).
             let mut rolls = [0usize; 16];
-            loop {
-                let mut x = self.next_u64();
-                for (roll, s) in rolls.iter_mut().zip((end + 1..=i).rev()) {
-                    let m = x as u128 * s as u128;
-                    x = m as u64;
-                    *roll = (m >> 64) as usize;
-                }
-                if x >= threshold {
-                    break;
-                }
-            }
-            for (s, &j) in (end + 1..=i).rev().zip(&rolls) {
+            let rolls = &mut rolls[..i - end];
+            self.roll_down(i, rolls, product.wrapping_neg() % product);
+            for (s, &j) in (end + 1..=i).rev().zip(rolls.iter()) {
                 items.swap(s - 1, j);
             }
             i = end;

@@ -12,13 +12,8 @@ use super::{Spot, Tally, SAMPLE_CHUNK};
 use crate::card::Card;
 use crate::eval::{LowKey, Rank};
 use crate::pots::MAX_SEATS;
-use crate::rng::Rng;
+use crate::rng::{Rng, BATCH_LIMIT};
 use crate::sim::chunk_seed;
-
-/// A batch of dice is rolled from one output while the product of its
-/// sides stays below this: a batch redraws with probability under
-/// product / 2^64, here under 2^-16, so redraws cost nothing measurable.
-pub const BATCH_LIMIT: u64 = 1 << 48;
 
 /// The dice of one sample's partial shuffle, `need` of them with `len`,
 /// `len − 1`, … faces, cut into consecutive batches whose product of sides
@@ -57,20 +52,10 @@ impl Dice {
     /// generation", 2024; the same steps as `Rng::roll`, whose dice must be
     /// known at compile time).
     #[inline(always)]
-    fn roll(&self, rng: &mut Rng, rolls: &mut [u8; 64]) {
+    fn roll(&self, rng: &mut Rng, rolls: &mut [usize; 64]) {
         let mut start = 0;
         for &(end, surplus) in &self.batches {
-            loop {
-                let mut x = rng.next_u64();
-                for (j, roll) in rolls[start..end].iter_mut().enumerate() {
-                    let m = x as u128 * (self.len - start - j) as u128;
-                    *roll = (m >> 64) as u8;
-                    x = m as u64;
-                }
-                if x >= surplus {
-                    break;
-                }
-            }
+            rng.roll_down(self.len - start, &mut rolls[start..end], surplus);
             start = end;
         }
     }
@@ -137,7 +122,7 @@ fn sample_chunk(spot: &Spot, dice: &Dice, rng: &mut Rng, count: u64) -> Tally {
         owner[next..next + spot.private[p]].fill(p);
         next += spot.private[p];
     }
-    let mut rolls = [0u8; 64];
+    let mut rolls = [0usize; 64];
     let mut counts = WinnerCounts([0; 1 << MAX_SEATS]);
     let mut ranks = [0; MAX_SEATS];
     for _ in 0..count {
@@ -146,7 +131,7 @@ fn sample_chunk(spot: &Spot, dice: &Dice, rng: &mut Rng, count: u64) -> Tally {
         keys[..MAX_SEATS].copy_from_slice(&spot.known);
         for j in 0..need & 63 {
             // Position j is final once swapped: deal its card at once.
-            let r = (j + rolls[j] as usize) & 63;
+            let r = (j + rolls[j]) & 63;
             let front = pool[j];
             let card = std::mem::replace(&mut pool[r], front);
             pool[j] = card;
@@ -271,12 +256,11 @@ mod tests {
     fn rolls_are_the_batched_steps_of_the_generator() {
         let d = Dice::new(46, 8);
         let (mut a, mut b) = (Rng::new(5), Rng::new(5));
-        let mut rolls = [0u8; 64];
+        let mut rolls = [0usize; 64];
         for _ in 0..1000 {
             d.roll(&mut a, &mut rolls);
             let expected = b.roll([46, 45, 44, 43, 42, 41, 40, 39]);
-            let got: Vec<usize> = rolls[..8].iter().map(|&r| r as usize).collect();
-            assert_eq!(got, expected);
+            assert_eq!(rolls[..8], expected);
         }
     }
 
