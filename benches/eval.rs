@@ -1,6 +1,7 @@
 //! Core evaluator throughput: random seven-card hands from card arrays (one
 //! call per hand, and the checked batch behind `rank_many`), and
-//! every seven-card hand enumerated with running keys (one lookup per hand).
+//! every seven-card hand enumerated with running keys (one lookup per hand),
+//! one card a step and with the last two cards joined as a pair key.
 
 use std::hint::black_box;
 
@@ -54,11 +55,16 @@ fn bench_arrays(c: &mut Criterion) {
 }
 
 fn bench_running_keys(c: &mut Criterion) {
+    // Both loops rank the same hands (a sanity check, not a test).
+    assert_eq!(enumerate::sum_ranks(3), enumerate::sum_ranks_pair_keys(3));
     let mut g = c.benchmark_group("eval");
     g.sample_size(10);
     g.throughput(Throughput::Elements(133_784_560));
     g.bench_function("all 7-card hands, running keys", |b| {
-        b.iter(|| black_box(enumerate::sum_ranks(46)))
+        b.iter(|| black_box(enumerate::sum_ranks(black_box(46))))
+    });
+    g.bench_function("all 7-card hands, running keys + pair keys", |b| {
+        b.iter(|| black_box(enumerate::sum_ranks_pair_keys(black_box(46))))
     });
     g.finish();
 }

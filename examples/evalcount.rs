@@ -1,6 +1,6 @@
 //! A small driver for deterministic instruction counts of the evaluator hot
 //! paths (`valgrind --tool=callgrind --toggle-collect='*measure_*'`), and for
-//! rough timings: `cargo run --release --example evalcount -- arrays|keys|many [n]`.
+//! rough timings: `cargo run --release --example evalcount -- arrays|keys|pairs|many [n]`.
 
 use std::hint::black_box;
 use std::time::Instant;
@@ -45,6 +45,11 @@ fn measure_keys(first: u8) -> u64 {
 }
 
 #[inline(never)]
+fn measure_pair_keys(first: u8) -> u64 {
+    enumerate::sum_ranks_pair_keys(first)
+}
+
+#[inline(never)]
 fn measure_many(cards: &[u8], out: &mut [u16]) {
     razz_fast::batch::rank_many(cards, 7, out, Some(1)).unwrap();
 }
@@ -66,12 +71,17 @@ fn main() {
             }
             (n * reps, s)
         }
-        "keys" => {
+        "keys" | "pairs" => {
             let first = n.min(46) as u8;
             let mut s = 0;
             for _ in 0..reps {
                 // black_box: without it the repeated calls, pure, fold into one.
-                s += measure_keys(std::hint::black_box(first));
+                let first = std::hint::black_box(first);
+                s += if mode == "keys" {
+                    measure_keys(first)
+                } else {
+                    measure_pair_keys(first)
+                };
             }
             // Hands whose lowest card is below `first`.
             let all = |m: u64| (0..7).fold(1u64, |p, i| p * (m - i) / (i + 1));
@@ -83,7 +93,7 @@ fn main() {
             }
             (n * reps, out.iter().map(|&r| r as u64).sum())
         }
-        _ => panic!("mode: arrays | keys | many"),
+        _ => panic!("mode: arrays | keys | pairs | many"),
     };
     let secs = start.elapsed().as_secs_f64();
     println!(

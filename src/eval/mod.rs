@@ -233,6 +233,17 @@ impl LowKey {
         }
     }
 
+    /// The key of both keys' cards together (say a board and a hand, or a
+    /// prefix and each completion in an enumeration); the two share no card.
+    #[inline(always)]
+    #[must_use]
+    pub fn merge(self, other: LowKey) -> LowKey {
+        LowKey {
+            key: self.key.wrapping_add(other.key),
+            mask: self.mask | other.mask,
+        }
+    }
+
     /// The ranks present, one bit per rank (ace = bit 0).
     #[inline(always)]
     pub fn ranks(self) -> u16 {

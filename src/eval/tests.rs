@@ -99,6 +99,12 @@ fn every_multiset_matches_brute_force_and_fast_paths() {
             let key = cards.iter().fold(LowKey::EMPTY, |k, &c| k.with(c));
             assert_eq!(key.rank(), expect);
             assert_eq!(key.len(), n as u32);
+            // Split anywhere and merged back, the key is the same.
+            for cut in 0..=cards.len() {
+                let (a, b) = cards.split_at(cut);
+                let part = |cs: &[u8]| cs.iter().fold(LowKey::EMPTY, |k, &c| k.with(c));
+                assert_eq!(part(a).merge(part(b)), key, "{counts:?} cut {cut}");
+            }
         });
         assert_eq!(count, [6175, 18395, 49205][n as usize - 5]);
     }
