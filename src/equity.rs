@@ -163,13 +163,37 @@ impl Spot {
         counts
     }
 
-    /// The product over players of the rank multisets each could receive:
-    /// the size of the exact enumeration, as `exact = None` measures it.
+    /// The size of the exact enumeration, as `exact = None` measures it:
+    /// the product over players of the rank multisets each could receive,
+    /// or the number of distinct card deals if that is smaller (each
+    /// enumerated outcome is at least one deal, and the product, which
+    /// ignores that players draw from one pool, overstates spots with few
+    /// unseen cards many times over).
     pub fn enumeration_size(&self) -> u128 {
         let counts = self.unseen_counts();
-        (0..self.players)
+        let product = (0..self.players)
             .map(|p| multisets(&counts, self.private[p]).len() as u128)
-            .product()
+            .fold(1u128, u128::saturating_mul);
+        product.min(self.deals())
+    }
+
+    /// Distinct deals of the unseen cards (docs/EQUITY.md "The deal"),
+    /// saturating: the community card, then each player's private cards.
+    fn deals(&self) -> u128 {
+        let choose = |n: usize, k: usize| -> u128 {
+            (0..k).fold(1u128, |c, i| c * (n - i) as u128 / (i as u128 + 1))
+        };
+        let mut left = self.pool.len();
+        let mut deals = 1u128;
+        if self.community {
+            deals = left as u128;
+            left -= 1;
+        }
+        for &k in &self.private[..self.players] {
+            deals = deals.saturating_mul(choose(left, k));
+            left -= k;
+        }
+        deals
     }
 
     pub fn chooses_exact(&self) -> bool {

@@ -152,9 +152,25 @@ def _count_multisets(counts: list[int], size: int) -> int:
     return ways[size]
 
 
+def _deals(spot: _Spot) -> int:
+    """Distinct deals of the unseen cards: the community card, then each
+    player's private cards."""
+    left = len(spot.pool)
+    deals = 1
+    if spot.community:
+        deals, left = left, left - 1
+    for size in spot.private:
+        deals *= math.comb(left, size)
+        left -= size
+    return deals
+
+
 def _chooses_exact(spot: _Spot) -> bool:
-    """``exact=None``: heads-up, or the product over players of the rank
-    multisets their private cards can make is at most ``EXACT_LIMIT``."""
+    """``exact=None``: heads-up, or the enumeration is at most
+    ``EXACT_LIMIT``, measured as the product over players of the rank
+    multisets their private cards can make, or the number of distinct deals
+    if that is smaller (the product ignores that players draw from one
+    pool)."""
     if spot.players == 2:
         return True
     counts = [0] * 13
@@ -163,7 +179,7 @@ def _chooses_exact(spot: _Spot) -> bool:
     product = 1
     for size in spot.private:
         product *= _count_multisets(counts, size)
-    return product <= EXACT_LIMIT
+    return min(product, _deals(spot)) <= EXACT_LIMIT
 
 
 # --- tallies --------------------------------------------------------------------
