@@ -6,6 +6,7 @@
 //! million weighted pairs.
 
 use std::ops::Range;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use rayon::prelude::*;
 
@@ -15,7 +16,7 @@ use crate::eval::{LowKey, Rank};
 use crate::pots::MAX_SEATS;
 
 mod sample;
-pub use sample::sample_slice;
+pub use sample::{sample_slice, sample_slice_until};
 
 /// Shares are counted in 1/840 of a pot: 840 divides by every tie size 1..8.
 pub const SHARE_UNITS: u128 = 840;
@@ -23,6 +24,9 @@ pub const SHARE_UNITS: u128 = 840;
 pub const SAMPLE_CHUNK: u64 = 4096;
 /// `exact = None` enumerates when the multiset product is at most this.
 pub const EXACT_LIMIT: u128 = 20_000_000;
+
+/// A stop flag nobody sets, for runs that go to the end.
+static NEVER: AtomicBool = AtomicBool::new(false);
 
 /// Integer tallies of outcomes (weights when exact, samples when sampled).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -325,6 +329,9 @@ struct Exact<'a> {
     spot: &'a Spot,
     /// Per player, the multisets it may receive, each with the rank it makes.
     lists: Vec<Vec<Multiset>>,
+    /// Polled once per multiset above the last player's: set, the run ends
+    /// early.
+    stop: &'a AtomicBool,
 }
 
 impl Exact<'_> {
@@ -353,6 +360,9 @@ impl Exact<'_> {
     ) {
         let last = self.spot.players - 1;
         if p < last {
+            if self.stop.load(Ordering::Relaxed) {
+                return;
+            }
             for m in &self.lists[p] {
                 let w = Self::ways(avail, m);
                 if w > 0 {
@@ -394,6 +404,17 @@ pub fn exact(spot: &Spot, threads: Option<usize>) -> Tally {
 /// multiset `i % n` (in the order of the ranks they make). Disjoint slices
 /// add up to [`exact`].
 pub fn exact_slice(spot: &Spot, items: Range<u64>, threads: Option<usize>) -> Tally {
+    exact_slice_until(spot, items, threads, &NEVER)
+}
+
+/// [`exact_slice`] that ends early, its tallies meaning nothing, once
+/// `stop` is set (a caller's Ctrl-C).
+pub fn exact_slice_until(
+    spot: &Spot,
+    items: Range<u64>,
+    threads: Option<usize>,
+    stop: &AtomicBool,
+) -> Tally {
     let counts = spot.unseen_counts();
     let base: Vec<Vec<Multiset>> = (0..spot.players)
         .map(|p| multisets(&counts, spot.private[p]))
@@ -442,14 +463,14 @@ pub fn exact_slice(spot: &Spot, items: Range<u64>, threads: Option<usize>) -> Ta
                         ranked
                     })
                     .collect();
-                let exact = Exact { spot, lists };
+                let exact = Exact { spot, lists, stop };
                 // Split on the first player's multisets so that every thread works.
                 exact.lists[0][firsts.clone()]
                     .par_iter()
                     .map(|m| {
                         let mut tally = Tally::default();
                         let w = Exact::ways(avail, m);
-                        if w > 0 {
+                        if w > 0 && !stop.load(Ordering::Relaxed) {
                             let mut ranks = [0; MAX_SEATS];
                             ranks[0] = m.rank;
                             exact.descend(
@@ -490,6 +511,20 @@ pub fn tally_units(
     units: Range<u64>,
     threads: Option<usize>,
 ) -> Result<Tally> {
+    tally_units_until(spot, exact, trials, seed, units, threads, &NEVER)
+}
+
+/// [`tally_units`] that ends early, its tallies meaning nothing, once
+/// `stop` is set.
+pub fn tally_units_until(
+    spot: &Spot,
+    exact: bool,
+    trials: u64,
+    seed: u64,
+    units: Range<u64>,
+    threads: Option<usize>,
+    stop: &AtomicBool,
+) -> Result<Tally> {
     let total = spot.units(exact, trials);
     if units.start > units.end || units.end > total {
         return Err(bad(format!(
@@ -498,9 +533,9 @@ pub fn tally_units(
         )));
     }
     Ok(if exact {
-        exact_slice(spot, units, threads)
+        exact_slice_until(spot, units, threads, stop)
     } else {
-        sample_slice(spot, trials, seed, units, threads)
+        sample_slice_until(spot, trials, seed, units, threads, stop)
     })
 }
 

@@ -5,10 +5,11 @@
 //! per heads-up sample.
 
 use std::ops::Range;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use rayon::prelude::*;
 
-use super::{Spot, Tally, SAMPLE_CHUNK};
+use super::{Spot, Tally, NEVER, SAMPLE_CHUNK};
 use crate::card::Card;
 use crate::eval::{LowKey, Rank};
 use crate::pots::MAX_SEATS;
@@ -197,6 +198,19 @@ pub fn sample_slice(
     chunks: Range<u64>,
     threads: Option<usize>,
 ) -> Tally {
+    sample_slice_until(spot, trials, seed, chunks, threads, &NEVER)
+}
+
+/// [`sample_slice`] that skips its remaining chunks, its tallies meaning
+/// nothing, once `stop` is set (a caller's Ctrl-C).
+pub fn sample_slice_until(
+    spot: &Spot,
+    trials: u64,
+    seed: u64,
+    chunks: Range<u64>,
+    threads: Option<usize>,
+    stop: &AtomicBool,
+) -> Tally {
     let need = spot.community as usize + spot.private[..spot.players].iter().sum::<usize>();
     let dice = Dice::new(spot.pool.len(), need);
     let run = || {
@@ -204,6 +218,9 @@ pub fn sample_slice(
             .clone()
             .into_par_iter()
             .map(|chunk| {
+                if stop.load(Ordering::Relaxed) {
+                    return Tally::default();
+                }
                 let mut rng = Rng::new(chunk_seed(seed, chunk));
                 let count =
                     SAMPLE_CHUNK.min(trials.saturating_sub(chunk.saturating_mul(SAMPLE_CHUNK)));

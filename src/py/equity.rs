@@ -2,9 +2,17 @@
 //! in `razz_fast/equity.py`, computed without the GIL; `equity_units` and
 //! `equity_slice`: the same run cut into units, for `razz_fast/distributed.py`.
 
+use std::sync::atomic::AtomicBool;
+
 use pyo3::prelude::*;
 
+use super::interrupt::interruptible;
 use crate::equity::{self, Spot, Tally};
+
+/// Runs below these sizes (a few milliseconds at most) are not worth a
+/// thread that watches for Ctrl-C.
+const SMALL_ENUMERATION: u128 = 1 << 20;
+const SMALL_TRIALS: u64 = 1 << 18;
 
 /// (exact, total, shares in 1/840 pots, their squares, wins, ties) per player.
 type Tallies = (bool, u128, Vec<u128>, Vec<u128>, Vec<u128>, Vec<u128>);
@@ -26,14 +34,24 @@ fn equity_tallies(
     threads: Option<usize>,
 ) -> PyResult<Tallies> {
     let spot = Spot::new(&hands, &dead)?;
-    let (exact, _) = spot.plan(exact, trials);
-    let tally: Tally = py.detach(|| {
-        if exact {
-            equity::exact(&spot, threads)
-        } else {
-            equity::sample(&spot, trials, seed, threads)
-        }
-    });
+    let (exact, units) = spot.plan(exact, trials);
+    let run = |stop: &AtomicBool| {
+        equity::tally_units_until(&spot, exact, trials, seed, 0..units, threads, stop)
+    };
+    // A big run can take minutes (exact=True on a big spot), so Ctrl-C
+    // stops it; a small one (most calls in a loop over spots) ends in less
+    // time than the watching thread costs to start (about 0.1 ms).
+    let small = if exact {
+        spot.enumeration_size() < SMALL_ENUMERATION
+    } else {
+        trials < SMALL_TRIALS
+    };
+    let tally = if small {
+        let never = AtomicBool::new(false);
+        py.detach(|| run(&never))?
+    } else {
+        interruptible(py, run)??
+    };
     Ok(tallies(exact, hands.len(), tally))
 }
 

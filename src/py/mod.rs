@@ -9,6 +9,7 @@ mod equity;
 mod errors;
 mod eval;
 mod hand;
+mod interrupt;
 mod rules;
 mod sim;
 

@@ -1,5 +1,6 @@
-"""Ctrl-C stops a long simulate() with KeyboardInterrupt and leaves the
-interpreter usable; the command line turns it into exit status 130."""
+"""Ctrl-C stops a long simulate() or equity() with KeyboardInterrupt and
+leaves the interpreter usable; the command line turns it into exit status
+130."""
 
 import signal
 import subprocess
@@ -41,3 +42,29 @@ def test_ctrl_c_in_the_command_line():
     done = interrupt(command + ["--no-progress"])
     assert done.returncode == 130, done.stderr
     assert "interrupted" in done.stderr
+
+
+EQUITY_SCRIPT = """
+import razz_fast
+print("started", flush=True)
+try:
+    # Three players and nothing known, enumerated: hours of work.
+    razz_fast.equity([[], [], []], exact=True, threads=1)
+except KeyboardInterrupt:
+    print("interrupted", flush=True)
+result = razz_fast.equity(["As 2d 3c 4h", "Ks Kd Qc Jh"], trials=300_000, seed=1)
+print("healthy", result.exact, round(sum(result.equity), 9), flush=True)
+result = razz_fast.equity(["As 2d 3c", "4h 5h 6s", "7c 8c 9c"], trials=300_000, seed=1)
+print("healthy", result.exact, round(sum(result.equity), 9), flush=True)
+"""
+
+
+def test_ctrl_c_interrupts_equity_and_python_goes_on():
+    started = time.perf_counter()
+    done = interrupt([sys.executable, "-c", EQUITY_SCRIPT])
+    assert done.returncode == 0, done.stderr
+    assert "interrupted" in done.stdout
+    assert "healthy True 1.0" in done.stdout
+    assert "healthy False 1.0" in done.stdout
+    # Stopped within moments of the signal, not at the end of the run.
+    assert time.perf_counter() - started < 30

@@ -1,0 +1,56 @@
+//! Long core calls that Ctrl-C can stop. Python runs signal handlers only
+//! on its main thread and only when that thread holds the GIL, so a call
+//! that computes without the GIL would ignore Ctrl-C until it ends: here
+//! the work runs on a scoped thread while the calling thread waits on it a
+//! slice at a time and lets Python handle signals in between.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{channel, RecvTimeoutError};
+use std::time::Duration;
+
+use pyo3::prelude::*;
+
+/// How long Ctrl-C may wait to be noticed.
+const POLL: Duration = Duration::from_millis(50);
+
+/// `work(stop)`'s result, computed without the GIL. If a signal handler
+/// raises while it runs (Ctrl-C: `KeyboardInterrupt`), `stop` is set,
+/// `work` is waited for (it polls `stop` and ends early) and the handler's
+/// exception is returned instead.
+pub fn interruptible<T: Send>(
+    py: Python<'_>,
+    work: impl FnOnce(&AtomicBool) -> T + Send,
+) -> PyResult<T> {
+    let stop = AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        let (done, mut finished) = channel();
+        let stop = &stop;
+        let worker = scope.spawn(move || {
+            let out = work(stop);
+            // The receiver outlives the worker; a send cannot fail.
+            let _ = done.send(());
+            out
+        });
+        loop {
+            // (The receiver goes into the GIL-free closure and back: it can
+            // be sent to another thread but not shared.)
+            let waited;
+            (waited, finished) = py.detach(move || (finished.recv_timeout(POLL), finished));
+            match waited {
+                // Disconnected: the worker panicked; join re-raises it.
+                Ok(()) | Err(RecvTimeoutError::Disconnected) => break,
+                Err(RecvTimeoutError::Timeout) => {
+                    if let Err(raised) = py.check_signals() {
+                        stop.store(true, Ordering::Relaxed);
+                        let _ = py.detach(|| worker.join());
+                        return Err(raised);
+                    }
+                }
+            }
+        }
+        match worker.join() {
+            Ok(out) => Ok(out),
+            Err(panic) => std::panic::resume_unwind(panic),
+        }
+    })
+}
