@@ -7,12 +7,13 @@ use numpy::{
     Element, PyArray1, PyArray2, PyArrayDescrMethods, PyArrayMethods, PyUntypedArray,
     PyUntypedArrayMethods,
 };
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyBytes, PyString};
+use pyo3::types::{PyBool, PyBytes, PyDict, PyInt, PyString};
 
+use super::args::int_in;
 use super::cards::{card_list, extract_cards};
-use super::errors::type_error;
+use super::errors::{type_error, InvalidCardError};
 use crate::card::Card;
 use crate::error::Error;
 use crate::{batch, eval};
@@ -110,36 +111,24 @@ where
 /// Ranks of an (N, k) integer array of card indices, k in 5..7, as an (N,)
 /// uint16 array. A C-contiguous uint8 array is read in place; the work runs
 /// without the GIL, on `threads` threads (default: one per core) for large N.
+/// A list (or any iterable) of rows is read row by row, as the reference
+/// reads it.
 #[pyfunction]
 #[pyo3(signature = (hands, *, threads=None))]
 fn rank_many<'py>(
     py: Python<'py>,
     hands: &Bound<'py, PyAny>,
-    threads: Option<usize>,
+    threads: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyArray1<u16>>> {
-    if threads.is_some_and(|t| !(1..=MAX_THREADS).contains(&t)) {
-        return Err(PyValueError::new_err(format!(
-            "threads must be 1..{MAX_THREADS}"
-        )));
-    }
+    // Checked as `equity` and `simulate` check it: a bool or another type
+    // is a TypeError, an int out of range a ValueError.
+    let threads = threads
+        .map(|t| int_in(t, "threads", 1, MAX_THREADS as u64).map(|t| t as usize))
+        .transpose()?;
     const EXPECTED: &str = "hands must be a 2-D integer array of card indices";
     let array = match hands.cast::<PyUntypedArray>() {
         Ok(array) => array.clone(),
-        // No rows at all, as the reference takes it: numpy would make `[]` a
-        // float array of one dimension.
-        Err(_)
-            if hands.len().is_ok_and(|n| n == 0)
-                && !hands.is_instance_of::<PyString>()
-                && !hands.is_instance_of::<PyBytes>() =>
-        {
-            return Ok(PyArray1::from_vec(py, Vec::new()));
-        }
-        Err(_) => py
-            .import("numpy")?
-            .call_method1("asarray", (hands,))
-            .map_err(|_| type_error(EXPECTED, hands))?
-            .cast_into::<PyUntypedArray>()
-            .map_err(|_| type_error(EXPECTED, hands))?,
+        Err(_) => return rank_rows_of(py, hands, threads),
     };
     let dtype = array.dtype();
     if !matches!(dtype.kind(), b'i' | b'u') {
@@ -193,6 +182,150 @@ fn rank_many<'py>(
         }
     }
     Ok(PyArray1::from_vec(py, out))
+}
+
+/// The ranks of rows given as a list (or any iterable) of sequences of
+/// ints, converted by the reference's rules rather than numpy's, which
+/// would read `[True, 4, …]` as ints and a ragged list as no array at all:
+/// the first row that breaks a rule (element types, 5 to 7 cards, as many
+/// as the first row), a value past the deck or a duplicate card is the
+/// error, whichever row comes first.
+fn rank_rows_of<'py>(
+    py: Python<'py>,
+    hands: &Bound<'py, PyAny>,
+    threads: Option<usize>,
+) -> PyResult<Bound<'py, PyArray1<u16>>> {
+    const EXPECTED: &str = "hands must be a 2-D integer array of card indices";
+    let scalar = hands.is_instance_of::<PyString>()
+        || hands.is_instance_of::<PyBytes>()
+        || hands.is_instance_of::<PyDict>();
+    if scalar {
+        return Err(type_error(EXPECTED, hands));
+    }
+    let rows = hands.try_iter().map_err(|e| {
+        if e.is_instance_of::<PyTypeError>(py) {
+            type_error(EXPECTED, hands)
+        } else {
+            e
+        }
+    })?;
+    let (mut cards, mut width, mut first_bad, mut broken) = (Vec::new(), None, None, None);
+    let mut n = 0;
+    for (index, row) in rows.enumerate() {
+        match row_cards(&row?, index, width, &mut cards, &mut first_bad) {
+            Ok(k) => {
+                width = Some(k);
+                n += 1;
+            }
+            Err(e) => {
+                broken = Some(e);
+                break;
+            }
+        }
+    }
+    let mut out = vec![0u16; n];
+    if let Some(k) = width {
+        let ranked = py.detach(|| batch::rank_many(&cards, k, &mut out, threads));
+        match (ranked, first_bad) {
+            // The batch stopped at the row holding the non-card: quote its real value.
+            (Err(Error::InRow { row, .. }), Some((bad_row, value))) if row == bad_row => {
+                return Err(Error::CardOutOfRange(value).in_row(row).into());
+            }
+            (ranked, _) => ranked?,
+        }
+    }
+    match broken {
+        Some(e) => Err(e),
+        None => Ok(PyArray1::from_vec(py, out)),
+    }
+}
+
+/// Appends row `index`'s cards to `cards` and returns how many there were:
+/// ints (not bools) of 5 to 7 cards, or `width` if the rows before set one.
+/// A value that is no card is appended as 255 (which the batch rejects) and
+/// the first such is noted in `first_bad`, quoted.
+fn row_cards(
+    row: &Bound<'_, PyAny>,
+    index: usize,
+    width: Option<usize>,
+    cards: &mut Vec<Card>,
+    first_bad: &mut Option<(usize, String)>,
+) -> PyResult<usize> {
+    let py = row.py();
+    let text_like = row.is_instance_of::<PyString>()
+        || row.is_instance_of::<PyBytes>()
+        || row.is_instance_of::<PyDict>();
+    if text_like {
+        return Err(type_error(
+            &format!("row {index}: expected a sequence of ints"),
+            row,
+        ));
+    }
+    let elements = row.try_iter().map_err(|e| {
+        if e.is_instance_of::<PyTypeError>(py) {
+            type_error(&format!("row {index}: expected a sequence of ints"), row)
+        } else {
+            e
+        }
+    })?;
+    let start = cards.len();
+    let appended = append_ints(elements, index, cards, first_bad);
+    let wrong = match (appended, width) {
+        (Err(e), _) => Some(e),
+        (Ok(got), None) if !(5..=7).contains(&got) => Some(InvalidCardError::new_err(format!(
+            "row {index}: rank_many needs 5 to 7 cards per hand, got {got}"
+        ))),
+        (Ok(got), Some(w)) if got != w => Some(InvalidCardError::new_err(format!(
+            "row {index}: expected {w} cards like the rows before, got {got}"
+        ))),
+        (Ok(got), _) => return Ok(got),
+    };
+    // The rows before stand alone: this row's cards go.
+    cards.truncate(start);
+    if first_bad.as_ref().is_some_and(|(row, _)| *row == index) {
+        *first_bad = None;
+    }
+    Err(wrong.expect("every other case returned"))
+}
+
+/// Appends the ints of one row (see [`row_cards`]); how many.
+fn append_ints(
+    elements: Bound<'_, pyo3::types::PyIterator>,
+    index: usize,
+    cards: &mut Vec<Card>,
+    first_bad: &mut Option<(usize, String)>,
+) -> PyResult<usize> {
+    let py = elements.py();
+    let not_ints = |got: &Bound<'_, PyAny>| {
+        type_error(&format!("row {index}: card indices must be ints"), got)
+    };
+    let start = cards.len();
+    for element in elements {
+        let element = element?;
+        if element.is_instance_of::<PyBool>() {
+            return Err(not_ints(&element));
+        }
+        // Python's own notion of an integer (numpy's too): operator.index.
+        let value = if element.is_instance_of::<PyInt>() {
+            element.clone()
+        } else {
+            match py.import("operator")?.getattr("index")?.call1((&element,)) {
+                Ok(value) => value,
+                Err(e) if e.is_instance_of::<PyTypeError>(py) => return Err(not_ints(&element)),
+                Err(e) => return Err(e),
+            }
+        };
+        let card = value
+            .extract::<i64>()
+            .ok()
+            .and_then(|v| u8::try_from(v).ok());
+        let card = card.filter(|&c| c < 52);
+        if card.is_none() && first_bad.is_none() {
+            *first_bad = Some((index, value.repr()?.to_string()));
+        }
+        cards.push(card.unwrap_or(255));
+    }
+    Ok(cards.len() - start)
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

@@ -19,6 +19,7 @@ import operator
 from collections import Counter
 
 from razz_fast.errors import InvalidCardError, RazzError
+from razz_fast.reference.arguments import check_threads
 from razz_fast.reference.cards import RANK_CHARS, card_to_str, parse_cards
 
 __all__ = ["NUM_RANKS", "rank", "rank_many", "best_five", "describe"]
@@ -168,11 +169,15 @@ def _check_array_like(hands) -> None:
         raise InvalidCardError(f"rank_many needs 5 to 7 cards per hand, got {shape[1]}")
 
 
-def rank_many(hands) -> list[int]:
+def rank_many(hands, *, threads=None) -> list[int]:
     """Ranks of many hands: ``hands`` is an iterable of rows of 5 to 7 card
     indices (all rows the same length), e.g. a list of lists or a 2-D integer
-    array. Returns a list of ranks (the compiled core returns a uint16 array).
+    array. Returns a list of ranks: the reference uses the standard library
+    only, so where the core returns a ``uint16`` numpy array this returns
+    its ``tolist()``. ``threads`` is checked as the core checks it; here
+    every hand is ranked on the calling thread.
     """
+    check_threads(threads)
     if isinstance(hands, (str, bytes, bytearray, dict)):
         raise TypeError(f"hands must be a 2-D array of card indices, not {type(hands).__name__}")
     _check_array_like(hands)
