@@ -202,3 +202,36 @@ def test_errors_do_not_leak_other_types(impl):
                 getattr(impl, function)(value)
             except (InvalidCardError, TypeError):
                 pass
+
+
+class _RaisingIndex:
+    def __index__(self):
+        raise RuntimeError("from __index__")
+
+
+class _RaisingIter:
+    def __iter__(self):
+        raise RuntimeError("from __iter__")
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda m: m.parse_cards([_RaisingIndex()]),
+        lambda m: m.parse_cards(_RaisingIter()),
+        lambda m: m.rank([0, 4, 8, 12, _RaisingIndex()]),
+        lambda m: m.rank_many([[0, 4, 8, 12, _RaisingIndex()]]),
+        lambda m: m.rank_many(_RaisingIter()),
+    ],
+    ids=["index", "iter", "rank", "rank_many-index", "rank_many-iter"],
+)
+def test_an_objects_own_exception_is_not_replaced(impl, call):
+    # A user's object that fails is the user's error to see, not a TypeError of ours.
+    with pytest.raises(RuntimeError, match="from __"):
+        call(impl)
+
+
+@pytest.mark.parametrize("rank", [2**70, -(2**70), 2**63])
+def test_describe_quotes_a_huge_rank(impl, rank):
+    with pytest.raises(impl.RazzError, match=str(rank)):
+        impl.describe(rank)

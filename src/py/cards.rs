@@ -1,6 +1,6 @@
 //! Card arguments: a string, or a sequence of card strings and/or ints 0..51.
 
-use pyo3::exceptions::PyOverflowError;
+use pyo3::exceptions::{PyOverflowError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyByteArray, PyBytes, PyDict, PyFloat, PyInt, PyMemoryView, PyString};
 
@@ -46,7 +46,11 @@ fn extract_card(item: &Bound<'_, PyAny>) -> PyResult<Card> {
         Err(e) if e.is_instance_of::<PyOverflowError>(item.py()) => {
             Err(Error::CardOutOfRange(item.repr()?.to_string()).into())
         }
-        Err(_) => Err(type_error(CARD_EXPECTED, item)),
+        Err(e) if e.is_instance_of::<PyTypeError>(item.py()) => {
+            Err(type_error(CARD_EXPECTED, item))
+        }
+        // Raised by the object's own __index__: the caller's to see.
+        Err(e) => Err(e),
     }
 }
 
@@ -64,9 +68,13 @@ pub fn extract_cards(obj: &Bound<'_, PyAny>) -> PyResult<Vec<Card>> {
     if unordered_or_scalar {
         return Err(type_error(CARDS_EXPECTED, obj));
     }
-    let items = obj
-        .try_iter()
-        .map_err(|_| type_error(CARDS_EXPECTED, obj))?;
+    let items = obj.try_iter().map_err(|e| {
+        if e.is_instance_of::<PyTypeError>(obj.py()) {
+            type_error(CARDS_EXPECTED, obj)
+        } else {
+            e
+        }
+    })?;
     let mut cards = Vec::new();
     for item in items {
         cards.push(extract_card(&item?)?);

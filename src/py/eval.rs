@@ -13,7 +13,7 @@ use pyo3::types::{PyBool, PyBytes, PyDict, PyInt, PyString};
 
 use super::args::int_in;
 use super::cards::{card_list, extract_cards};
-use super::errors::{type_error, InvalidCardError};
+use super::errors::{type_error, InvalidCardError, RazzError};
 use crate::card::Card;
 use crate::error::Error;
 use crate::{batch, eval};
@@ -49,9 +49,18 @@ fn describe(rank_or_cards: &Bound<'_, PyAny>) -> PyResult<String> {
         && !rank_or_cards.is_instance_of::<PyString>()
         && rank_or_cards.is_instance(&integral)?;
     if is_rank {
-        let rank = rank_or_cards
-            .extract::<i64>()
-            .map_err(|_| Error::RankOutOfRange(i64::MAX))?;
+        let rank = match rank_or_cards.extract::<i64>() {
+            Ok(rank) => rank,
+            // Past i64 (either way): quote the number itself.
+            Err(_) => {
+                return Err(RazzError::new_err(format!(
+                    "rank {} out of range {}..{}",
+                    rank_or_cards.str()?,
+                    eval::BEST_RANK,
+                    eval::WORST_RANK
+                )))
+            }
+        };
         return Ok(eval::describe_rank(rank)?);
     }
     Ok(eval::describe_cards(&extract_cards(rank_or_cards)?)?)
