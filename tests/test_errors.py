@@ -235,3 +235,28 @@ def test_an_objects_own_exception_is_not_replaced(impl, call):
 def test_describe_quotes_a_huge_rank(impl, rank):
     with pytest.raises(impl.RazzError, match=str(rank)):
         impl.describe(rank)
+
+
+def test_numpy_integers_count_as_ints_everywhere(impl):
+    # Python's own rule (operator.index), so numpy's integer scalars and
+    # 1-D arrays of them work wherever an int or a list of ints does.
+    i = np.int64
+    rules = impl.Rules(ante=i(2))
+    assert rules.ante == 2
+    hand = impl.Hand(rules, np.array([50, 60]), seed=i(3))
+    assert hand.up_cards(i(0)) == hand.up_cards(0)
+    hand.act(i(int(hand.legal_actions()[0])))
+    plain = impl.simulate(40, players=2, stacks=[100, 200], seed=1)
+    numpy = impl.simulate(i(40), players=i(2), stacks=np.array([100, 200]), seed=i(1))
+    assert (numpy.hands, list(numpy.net)) == (plain.hands, list(plain.net))
+    assert list(impl.simulate(40, players=2, stacks=range(100, 300, 100), seed=1).net) == list(
+        plain.net
+    )
+    picks = impl.simulate(20, players=2, strategies=lambda h: i(int(h.legal_actions()[0])), seed=1)
+    assert picks.hands == 20
+    spot = (["As 2d 3c 4h 5s 6d", "7c 8d 9h 2h 4c 8s"], "")
+    by_numpy = impl.equity(*spot, exact=False, trials=i(1000), seed=i(1))
+    assert by_numpy.equity == impl.equity(*spot, exact=False, trials=1000, seed=1).equity
+    for bad in (np.float64(3.0), np.bool_(True), True):
+        with pytest.raises(TypeError):
+            impl.simulate(bad, seed=1)

@@ -2,16 +2,39 @@
 
 from __future__ import annotations
 
+import operator
 from typing import Any
 
 #: Each thread is a real OS thread; more than this only costs.
 MAX_THREADS = 1024
 
 
+def as_int(value: Any) -> int | None:
+    """``value`` as an int if Python counts it as an integer
+    (``operator.index``: ints and numpy's integer scalars) and it is not a
+    bool; None otherwise."""
+    if isinstance(value, bool):
+        return None
+    try:
+        return operator.index(value)
+    except TypeError:
+        return None
+
+
+def per_seat(value: Any) -> bool:
+    """Whether ``value`` lists one value per seat: it has a length and items
+    (a list, tuple, range or 1-D array) and is no text or mapping."""
+    if isinstance(value, (str, bytes, bytearray, dict)):
+        return False
+    return hasattr(value, "__len__") and hasattr(value, "__iter__")
+
+
 def checked_int(value: Any, name: str, low: int, high: int) -> int:
-    """An int (not a bool) in ``low..high``: TypeError or ValueError otherwise."""
-    if isinstance(value, bool) or not isinstance(value, int):
+    """An integer (see ``as_int``) in ``low..high``, as an int: TypeError or
+    ValueError otherwise."""
+    number = as_int(value)
+    if number is None:
         raise TypeError(f"{name} must be an int, got {type(value).__name__}")
-    if not low <= value <= high:
-        raise ValueError(f"{name} must be {low}..{high}, got {value}")
-    return value
+    if not low <= number <= high:
+        raise ValueError(f"{name} must be {low}..{high}, got {number}")
+    return number

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Union
 
 from razz_fast import _core
-from razz_fast._args import MAX_THREADS, checked_int
+from razz_fast._args import MAX_THREADS, checked_int, per_seat
 from razz_fast.results import SimulationResult, Totals
 
 __all__ = ["simulate", "STRATEGIES", "Run", "checked_run", "play_chunks", "progress_bar"]
@@ -43,7 +43,9 @@ def _strategy(value: Any) -> Strategy:
 
 
 def _per_seat(value: Any, players: int, name: str) -> list:
-    if isinstance(value, Sequence) and not isinstance(value, str):
+    """One value per seat from a sequence (a list, tuple, range or 1-D
+    array), or the one value for every seat."""
+    if per_seat(value):
         if len(value) != players:
             raise ValueError(f"{name} has {len(value)} entries for {players} players")
         return list(value)

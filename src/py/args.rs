@@ -1,18 +1,37 @@
 //! Strict argument conversion shared by the bindings: ints that are not
 //! bools, sequences that are not strings, with errors that name the argument.
 
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyBytes, PyDict, PyInt, PyString};
 
 use super::errors::type_error;
 
-/// An `int` (not a `bool`) as i128, so that any out-of-range value can be
-/// reported as a ValueError rather than an overflow.
-pub fn int_arg(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<i128> {
-    if obj.is_instance_of::<PyBool>() || !obj.is_instance_of::<PyInt>() {
-        return Err(type_error(&format!("{name} must be an int"), obj));
+/// `obj` as a Python int if it is an integer by Python's own rule
+/// (`operator.index`: ints and numpy's integer scalars) and not a bool;
+/// None otherwise. An exception from the object's own `__index__` other
+/// than a TypeError is the caller's to see.
+pub fn index_of<'py>(obj: &Bound<'py, PyAny>) -> PyResult<Option<Bound<'py, PyInt>>> {
+    if obj.is_instance_of::<PyBool>() {
+        return Ok(None);
     }
+    if let Ok(int) = obj.cast::<PyInt>() {
+        return Ok(Some(int.clone()));
+    }
+    let py = obj.py();
+    match py.import("operator")?.getattr("index")?.call1((obj,)) {
+        Ok(value) => Ok(value.cast_into::<PyInt>().ok()),
+        Err(e) if e.is_instance_of::<PyTypeError>(py) => Ok(None),
+        Err(e) => Err(e),
+    }
+}
+
+/// An integer (see [`index_of`]) as i128, so that any out-of-range value
+/// can be reported as a ValueError rather than an overflow.
+pub fn int_arg(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<i128> {
+    let Some(obj) = index_of(obj)? else {
+        return Err(type_error(&format!("{name} must be an int"), obj));
+    };
     obj.extract::<i128>().map_err(|_| {
         PyValueError::new_err(format!(
             "{name} is out of range: {}",

@@ -5,9 +5,9 @@
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyBool, PyInt, PyNone, PyTuple, PyType};
+use pyo3::types::{PyNone, PyTuple, PyType};
 
-use super::args::{int_arg, int_in, not_both, seat_arg, sequence_items};
+use super::args::{index_of, int_arg, int_in, not_both, seat_arg, sequence_items};
 use super::cards::{card_list, extract_cards};
 use super::errors::type_error;
 use super::rules::PyRules;
@@ -276,9 +276,9 @@ impl PyHand {
     /// Takes an `Action` (or its int value); an illegal one raises
     /// IllegalActionError and leaves the hand unchanged.
     fn act(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
-        if action.is_instance_of::<PyBool>() || !action.is_instance_of::<PyInt>() {
+        let Some(action) = index_of(action)? else {
             return Err(type_error("action must be an Action or an int", action));
-        }
+        };
         let action = action
             .extract::<i64>()
             .ok()

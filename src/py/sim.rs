@@ -4,8 +4,9 @@
 
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyInt, PyString};
+use pyo3::types::PyString;
 
+use super::args::index_of;
 use super::errors::type_error;
 use super::hand::PyHand;
 use super::rules::PyRules;
@@ -26,11 +27,11 @@ fn checked_action(seat: usize, legal: ActionSet, value: &Bound<'_, PyAny>) -> Py
         .repr()
         .map(|r| r.to_string())
         .unwrap_or_else(|_| "?".into());
-    if value.is_instance_of::<PyBool>() || !value.is_instance_of::<PyInt>() {
+    let Some(value) = index_of(value)? else {
         return Err(PyTypeError::new_err(format!(
             "strategy of seat {seat} must return an Action, got {shown}"
         )));
-    }
+    };
     // An int too large for i64 is still an int: not an Action, like -1.
     let index: i64 = value.extract().unwrap_or(i64::MAX);
     let action = Action::from_index(index).ok_or_else(|| {

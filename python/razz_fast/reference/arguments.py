@@ -2,28 +2,51 @@
 
 from __future__ import annotations
 
+import operator
+
 from razz_fast.reference.generator import MASK64
 
-__all__ = ["MAX_THREADS", "is_int", "check_seed", "check_threads"]
+__all__ = ["MAX_THREADS", "as_int", "is_int", "per_seat", "check_seed", "check_threads"]
 
 #: The same bound as the core: each thread is a real OS thread.
 MAX_THREADS = 1024
 
 
+def as_int(value) -> int | None:
+    """``value`` as an int if Python counts it as an integer
+    (``operator.index``: ints and numpy's integer scalars) and it is not a
+    bool; None otherwise."""
+    if isinstance(value, bool):
+        return None
+    try:
+        return operator.index(value)
+    except TypeError:
+        return None
+
+
 def is_int(value) -> bool:
-    """An int that is not a bool."""
-    return isinstance(value, int) and not isinstance(value, bool)
+    """An integer by ``as_int``'s rule."""
+    return as_int(value) is not None
+
+
+def per_seat(value) -> bool:
+    """Whether ``value`` lists one value per seat: it has a length and items
+    (a list, tuple, range or 1-D array) and is no text or mapping."""
+    if isinstance(value, (str, bytes, bytearray, dict)):
+        return False
+    return hasattr(value, "__len__") and hasattr(value, "__iter__")
 
 
 def check_seed(seed) -> int | None:
     """``None`` or an int 0..2**64-1."""
     if seed is None:
         return None
-    if not is_int(seed):
+    number = as_int(seed)
+    if number is None:
         raise TypeError(f"seed must be an int or None, not {type(seed).__name__}")
-    if not 0 <= seed <= MASK64:
-        raise ValueError(f"seed must be in 0..2**64-1, got {seed}")
-    return int(seed)
+    if not 0 <= number <= MASK64:
+        raise ValueError(f"seed must be in 0..2**64-1, got {number}")
+    return number
 
 
 def check_threads(threads) -> None:

@@ -15,7 +15,7 @@ import os
 from dataclasses import dataclass, field
 
 from razz_fast.errors import InvalidCardError
-from razz_fast.reference.arguments import check_seed, check_threads, is_int
+from razz_fast.reference.arguments import as_int, check_seed, check_threads
 from razz_fast.reference.cards import card_to_str, parse_cards
 from razz_fast.reference.evaluation import rank
 from razz_fast.reference.generator import BATCH_LIMIT, Xoshiro256PlusPlus
@@ -81,11 +81,12 @@ def _check_exact(exact) -> bool | None:
 def _check_trials(trials) -> int:
     if trials is None:
         return DEFAULT_TRIALS
-    if not is_int(trials):
+    number = as_int(trials)
+    if number is None:
         raise TypeError(f"trials must be an int or None, not {type(trials).__name__}")
-    if trials < 1:
-        raise ValueError(f"trials must be at least 1, got {trials}")
-    return int(trials)
+    if number < 1:
+        raise ValueError(f"trials must be at least 1, got {number}")
+    return number
 
 
 # --- the spot -------------------------------------------------------------------

@@ -14,6 +14,7 @@ import os
 
 from razz_fast.errors import IllegalActionError, InvalidCardError
 from razz_fast.events import Action, Event, Pot
+from razz_fast.reference.arguments import as_int
 from razz_fast.reference.cards import card_to_str, parse_cards
 from razz_fast.reference.evaluation import rank
 from razz_fast.reference.generator import MASK64, Xoshiro256PlusPlus
@@ -46,9 +47,10 @@ def _check_stacks(stacks) -> list[int]:
         raise TypeError(f"stacks must be a sequence of ints, not {type(stacks).__name__}") from None
     result = []
     for value in values:
-        if isinstance(value, bool) or not isinstance(value, int):
+        number = as_int(value)
+        if number is None:
             raise TypeError(f"a stack must be an int, not {type(value).__name__}")
-        result.append(int(value))
+        result.append(number)
     if not _MIN_PLAYERS <= len(result) <= _MAX_PLAYERS:
         raise ValueError(f"a hand needs 2 to 8 players, got {len(result)}")
     for value in result:
@@ -58,11 +60,12 @@ def _check_stacks(stacks) -> list[int]:
 
 
 def _check_seed(seed) -> int:
-    if isinstance(seed, bool) or not isinstance(seed, int):
+    number = as_int(seed)
+    if number is None:
         raise TypeError(f"seed must be an int or None, not {type(seed).__name__}")
-    if not 0 <= seed <= MASK64:
-        raise ValueError(f"seed must be in 0..2**64-1, got {seed}")
-    return int(seed)
+    if not 0 <= number <= MASK64:
+        raise ValueError(f"seed must be in 0..2**64-1, got {number}")
+    return number
 
 
 def _check_deck(deck) -> list[int]:
@@ -352,12 +355,13 @@ class Hand:
 
         Raises ``IllegalActionError`` (and changes nothing) if it is not legal.
         """
-        if isinstance(action, bool) or not isinstance(action, int):
+        number = as_int(action)
+        if number is None:
             raise TypeError(f"action must be an Action, not {type(action).__name__}")
         try:
-            action = Action(int(action))
+            action = Action(number)
         except ValueError:
-            raise IllegalActionError(f"{int(action)} is not an Action") from None
+            raise IllegalActionError(f"{number} is not an Action") from None
         legal = self.legal_actions()
         if action not in legal:
             if self._over:
@@ -551,11 +555,12 @@ class Hand:
         return [not self._folded[seat] and self._stacks[seat] == 0 for seat in range(self._n)]
 
     def _check_seat(self, seat) -> int:
-        if isinstance(seat, bool) or not isinstance(seat, int):
+        number = as_int(seat)
+        if number is None:
             raise TypeError(f"seat must be an int, not {type(seat).__name__}")
-        if not 0 <= seat < self._n:
-            raise ValueError(f"seat must be in 0..{self._n - 1}, got {seat}")
-        return int(seat)
+        if not 0 <= number < self._n:
+            raise ValueError(f"seat must be in 0..{self._n - 1}, got {number}")
+        return number
 
     def up_cards(self, seat) -> list[int]:
         return list(self._up[self._check_seat(seat)])

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import dataclasses
 
+from razz_fast.reference.arguments import as_int
+
 __all__ = ["MAX_CHIPS", "Rules"]
 
 #: The largest stack or stake accepted, so that every sum of chips fits in
@@ -25,9 +27,10 @@ _FIELDS = (
 
 
 def _check_int(name: str, value) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
+    number = as_int(value)
+    if number is None:
         raise TypeError(f"{name} must be an int, not {type(value).__name__}")
-    return int(value)
+    return number
 
 
 def _check_bool(name: str, value) -> bool:

@@ -16,7 +16,7 @@ import time
 
 from razz_fast.errors import IllegalActionError
 from razz_fast.events import Action
-from razz_fast.reference.arguments import check_seed, check_threads, is_int
+from razz_fast.reference.arguments import as_int, check_seed, check_threads, is_int, per_seat
 from razz_fast.reference.evaluation import rank
 from razz_fast.reference.generator import MASK64, Xoshiro256PlusPlus
 from razz_fast.reference.hand import Hand
@@ -46,19 +46,21 @@ def chunk_seed(seed: int, chunk: int) -> int:
 
 
 def _check_hands(hands) -> int:
-    if not is_int(hands):
+    number = as_int(hands)
+    if number is None:
         raise TypeError(f"hands must be an int, not {type(hands).__name__}")
-    if hands < 1:
-        raise ValueError(f"hands must be at least 1, got {hands}")
-    return int(hands)
+    if number < 1:
+        raise ValueError(f"hands must be at least 1, got {number}")
+    return number
 
 
 def _check_players(players) -> int:
-    if not is_int(players):
+    number = as_int(players)
+    if number is None:
         raise TypeError(f"players must be an int, not {type(players).__name__}")
-    if not _MIN_PLAYERS <= players <= _MAX_PLAYERS:
-        raise ValueError(f"players must be in {_MIN_PLAYERS}..{_MAX_PLAYERS}, got {players}")
-    return int(players)
+    if not _MIN_PLAYERS <= number <= _MAX_PLAYERS:
+        raise ValueError(f"players must be in {_MIN_PLAYERS}..{_MAX_PLAYERS}, got {number}")
+    return number
 
 
 def _check_rules(rules) -> Rules:
@@ -72,17 +74,18 @@ def _check_rules(rules) -> Rules:
 
 
 def _check_stack(value, where: str) -> int:
-    if not is_int(value):
+    number = as_int(value)
+    if number is None:
         raise TypeError(f"{where} must be an int, not {type(value).__name__}")
-    if not 1 <= value <= MAX_CHIPS:
-        raise ValueError(f"{where} must be in 1..{MAX_CHIPS}, got {value}")
-    return int(value)
+    if not 1 <= number <= MAX_CHIPS:
+        raise ValueError(f"{where} must be in 1..{MAX_CHIPS}, got {number}")
+    return number
 
 
 def _check_stacks(stacks, players: int, rules: Rules) -> list[int]:
     if stacks is None:
         return [100 * rules.big_bet] * players
-    if isinstance(stacks, (list, tuple)):
+    if per_seat(stacks):
         if len(stacks) != players:
             raise ValueError(f"stacks has {len(stacks)} entries but there are {players} players")
         return [_check_stack(value, f"stacks[{seat}]") for seat, value in enumerate(stacks)]
@@ -109,11 +112,12 @@ def _python_action(function, hand: Hand, seat: int) -> Action:
     (exceptions from the callable propagate unchanged). The callable gets a
     copy of the hand, as in the core: whatever it does to it, the simulation
     goes on with the hand as it was."""
-    choice = function(hand.clone())
-    if isinstance(choice, bool) or not isinstance(choice, int):
+    answer = function(hand.clone())
+    choice = as_int(answer)
+    if choice is None:
         raise TypeError(
-            f"the strategy of seat {seat} returned {choice!r}"
-            f" ({type(choice).__name__}), not an Action"
+            f"the strategy of seat {seat} returned {answer!r}"
+            f" ({type(answer).__name__}), not an Action"
         )
     if choice not in hand.legal_actions():
         try:
