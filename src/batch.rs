@@ -2,6 +2,8 @@
 //! behind `rank_many`): checks every card and duplicate with two table
 //! loads per card, and fans out over rayon's pool for large batches.
 
+use std::ops::Range;
+
 use rayon::prelude::*;
 
 use crate::card::{check_distinct, Card};
@@ -249,22 +251,64 @@ pub fn rank_many(cards: &[Card], k: usize, out: &mut [Rank], threads: Option<usi
         return rank_rows_k(k, cards, out, 0);
     }
     assert_eq!(cards.len(), out.len() * k, "rank_many: shape mismatch");
+    in_chunks(out, threads, |first_row, o| {
+        let c = &cards[first_row * k..(first_row + o.len()) * k];
+        rank_rows_k(k, c, o, first_row)
+    })
+}
+
+/// [`rank_many`] of rows that are not card bytes yet (a wider integer type,
+/// a strided view): `fill(rows, buf)` appends the card bytes of rows `rows`
+/// to `buf`, `k` per row, writing any value that is no card as a byte of 52
+/// or more. Rows are converted a chunk at a time into a buffer of the
+/// chunk's size, so no copy of the whole input is ever made.
+pub fn rank_many_from<F>(k: usize, out: &mut [Rank], threads: Option<usize>, fill: F) -> Result<()>
+where
+    F: Fn(Range<usize>, &mut Vec<Card>) + Sync,
+{
+    if !(5..=7).contains(&k) {
+        return rank_rows_k(k, &[], out, 0);
+    }
+    in_chunks(out, threads, |first_row, o| {
+        let mut buf = Vec::with_capacity(o.len() * k);
+        fill(first_row..first_row + o.len(), &mut buf);
+        assert_eq!(
+            buf.len(),
+            o.len() * k,
+            "rank_many_from: fill wrote a wrong count"
+        );
+        rank_rows_k(k, &buf, o, first_row)
+    })
+}
+
+/// Calls `rank(first_row, out_chunk)` on chunks of `CHUNK_ROWS` rows, on
+/// `threads` threads when there are many rows, and returns the error of the
+/// lowest chunk that has one.
+fn in_chunks<F>(out: &mut [Rank], threads: Option<usize>, rank: F) -> Result<()>
+where
+    F: Fn(usize, &mut [Rank]) -> Result<()> + Sync,
+{
+    let serial = |out: &mut [Rank]| {
+        out.chunks_mut(CHUNK_ROWS)
+            .enumerate()
+            .try_for_each(|(i, o)| rank(i * CHUNK_ROWS, o))
+    };
     if out.len() < PARALLEL_MIN_ROWS || threads == Some(1) {
-        return rank_rows_k(k, cards, out, 0);
+        return serial(out);
     }
     let pool = match threads {
         Some(t) => match rayon::ThreadPoolBuilder::new().num_threads(t).build() {
             Ok(pool) => Some(pool),
             // A pool that cannot be built (no threads to be had) still gets the answer.
-            Err(_) => return rank_rows_k(k, cards, out, 0),
+            Err(_) => return serial(out),
         },
         None => None,
     };
+    let rank = &rank;
     let mut parallel = move || {
         out.par_chunks_mut(CHUNK_ROWS)
-            .zip(cards.par_chunks(CHUNK_ROWS * k))
             .enumerate()
-            .map(|(i, (o, c))| rank_rows_k(k, c, o, i * CHUNK_ROWS))
+            .map(|(i, o)| rank(i * CHUNK_ROWS, o))
             .find_map_first(|r| r.err())
             .map_or(Ok(()), Err)
     };
@@ -343,6 +387,44 @@ mod tests {
                 edge.extend(base);
             }
             same(k, &edge);
+        }
+    }
+
+    /// Rows converted a chunk at a time rank as their bytes do and fail at
+    /// the same first bad row, on any number of threads.
+    #[test]
+    fn converted_rows_rank_and_fail_as_bytes_do() {
+        let n = PARALLEL_MIN_ROWS + 777;
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        let mut cards = random_rows(n, 7, &mut state);
+        let run = |cards: &[u8], threads| {
+            let wide: Vec<u32> = cards.iter().map(|&c| u32::from(c)).collect();
+            let mut from = vec![0; n];
+            let converted = rank_many_from(7, &mut from, threads, |rows, buf| {
+                let wide = &wide[rows.start * 7..rows.end * 7];
+                buf.extend(wide.iter().map(|&x| u8::try_from(x).unwrap_or(255)));
+            });
+            let mut direct = vec![0; n];
+            let bytes = rank_many(cards, 7, &mut direct, threads);
+            let (converted, bytes) = (
+                converted.map_err(|e| e.to_string()),
+                bytes.map_err(|e| e.to_string()),
+            );
+            assert_eq!(converted, bytes, "threads {threads:?}");
+            if bytes.is_ok() {
+                assert_eq!(from, direct);
+            }
+            converted
+        };
+        for threads in [None, Some(1), Some(3)] {
+            assert!(run(&cards, threads).is_ok());
+        }
+        cards[7 * (n - 10) + 2] = 200;
+        cards[7 * (n - 5) + 1] = cards[7 * (n - 5)];
+        cards[7 * 3 + 6] = cards[7 * 3 + 4];
+        for threads in [None, Some(1), Some(3)] {
+            let err = run(&cards, threads).unwrap_err();
+            assert!(err.starts_with("row 3: duplicate card"), "{err}");
         }
     }
 

@@ -66,25 +66,22 @@ fn describe(rank_or_cards: &Bound<'_, PyAny>) -> PyResult<String> {
     Ok(eval::describe_cards(&extract_cards(rank_or_cards)?)?)
 }
 
-/// Copies a strided or wider-typed array into card bytes without the GIL.
-/// A value that is no card becomes 255 (which the batch rejects) and the
-/// first one is remembered so the error can quote it.
-fn card_bytes<T>(view: ArrayView2<'_, T>) -> (Vec<Card>, Option<(usize, String)>)
-where
-    T: Copy + Display + TryInto<u8>,
-{
-    let mut bytes = Vec::with_capacity(view.len());
-    let mut first_bad = None;
-    for (row, cards) in view.outer_iter().enumerate() {
-        for &x in cards {
-            let card = x.try_into().ok().filter(|&c| c < 52);
-            if card.is_none() && first_bad.is_none() {
-                first_bad = Some((row, x.to_string()));
-            }
-            bytes.push(card.unwrap_or(255));
-        }
-    }
-    (bytes, first_bad)
+/// A value as a card byte; one that is no card becomes 255, which the
+/// batch rejects.
+fn card_byte<T: Copy + TryInto<u8>>(x: T) -> Card {
+    x.try_into().ok().filter(|&c| c < 52).unwrap_or(255)
+}
+
+/// The first value of `row` that is no card, as text (for the error that
+/// names it: the batch only saw 255).
+fn first_non_card<T: Copy + Display + TryInto<u8>>(
+    view: ArrayView2<'_, T>,
+    row: usize,
+) -> Option<String> {
+    view.row(row)
+        .iter()
+        .find(|&&x| card_byte(x) == 255)
+        .map(|x| x.to_string())
 }
 
 fn rank_typed<T>(
@@ -103,14 +100,30 @@ where
             .try_readonly()
             .map_err(|e| PyTypeError::new_err(format!("hands cannot be read: {e}")))?;
         let view = readonly.as_array();
-        let (bytes, first_bad) = py.detach(|| card_bytes(view));
-        let result = py.detach(|| batch::rank_many(&bytes, k, out, threads));
-        match (result, first_bad) {
-            // The batch stopped at the row holding the non-card: quote its real value.
-            (Err(Error::InRow { row, .. }), Some((bad_row, value))) if row == bad_row => {
+        // Converted a chunk of rows at a time (API.md: rank_many must not
+        // copy its input), without the GIL.
+        let result = py.detach(|| {
+            let flat = view.as_slice();
+            batch::rank_many_from(k, out, threads, |rows, buf| match flat {
+                // C order: one run of values, which the compiler vectorises.
+                Some(flat) => {
+                    let values = &flat[rows.start * k..rows.end * k];
+                    buf.extend(values.iter().map(|&x| card_byte(x)));
+                }
+                None => {
+                    for row in rows {
+                        buf.extend(view.row(row).iter().map(|&x| card_byte(x)));
+                    }
+                }
+            })
+        });
+        match result {
+            // The batch saw 255 where the row holds a non-card: quote its real value.
+            Err(Error::InRow { row, error }) if matches!(*error, Error::CardOutOfRange(_)) => {
+                let value = first_non_card(view, row).unwrap_or_else(|| "255".into());
                 Err(Error::CardOutOfRange(value).in_row(row).into())
             }
-            (result, _) => Ok(result?),
+            result => Ok(result?),
         }
     })())
 }
