@@ -45,10 +45,11 @@ def rank_many(
     hands: npt.NDArray[np.integer] | Iterable[Sequence[int]], *, threads: int | None = None
 ) -> npt.NDArray[np.uint16]:
     """Ranks of an (N, k) integer array of card indices, k in 5..7, as an (N,)
-    uint16 array. A C-contiguous uint8 array is read in place; the work runs
-    without the GIL, on `threads` threads (default: one per core) for large N.
-    A list (or any iterable) of rows is read row by row, as the reference
-    reads it."""
+    uint16 array. A C-contiguous uint8 array is read in place, any other
+    integer array a chunk of rows at a time (never copied whole); the work
+    runs without the GIL, on `threads` threads (default: one per core) for
+    large N. A list (or any iterable) of rows is read row by row, as the
+    reference reads it."""
 
 def best_five(cards: _CardsLike) -> list[int]:
     """The five cards that make the rank, highest card index first."""

@@ -131,10 +131,11 @@ where
 /// rank_many(hands, *, threads=None) -> numpy.ndarray
 ///
 /// Ranks of an (N, k) integer array of card indices, k in 5..7, as an (N,)
-/// uint16 array. A C-contiguous uint8 array is read in place; the work runs
-/// without the GIL, on `threads` threads (default: one per core) for large N.
-/// A list (or any iterable) of rows is read row by row, as the reference
-/// reads it.
+/// uint16 array. A C-contiguous uint8 array is read in place, any other
+/// integer array a chunk of rows at a time (never copied whole); the work
+/// runs without the GIL, on `threads` threads (default: one per core) for
+/// large N. A list (or any iterable) of rows is read row by row, as the
+/// reference reads it.
 #[pyfunction]
 #[pyo3(signature = (hands, *, threads=None))]
 fn rank_many<'py>(
