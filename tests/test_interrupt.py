@@ -60,11 +60,10 @@ print("healthy", result.exact, round(sum(result.equity), 9), flush=True)
 
 
 def test_ctrl_c_interrupts_equity_and_python_goes_on():
-    started = time.perf_counter()
+    # (A run that ignored the signal would go on for hours: interrupt()'s
+    # timeout fails it.)
     done = interrupt([sys.executable, "-c", EQUITY_SCRIPT])
     assert done.returncode == 0, done.stderr
     assert "interrupted" in done.stdout
     assert "healthy True 1.0" in done.stdout
     assert "healthy False 1.0" in done.stdout
-    # Stopped within moments of the signal, not at the end of the run.
-    assert time.perf_counter() - started < 30
