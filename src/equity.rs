@@ -16,7 +16,7 @@ use crate::eval::{LowKey, Rank};
 use crate::pots::MAX_SEATS;
 
 mod sample;
-pub use sample::{sample_slice, sample_slice_until};
+pub use sample::sample_slice;
 
 /// Shares are counted in 1/840 of a pot: 840 divides by every tie size 1..8.
 pub const SHARE_UNITS: u128 = 840;
@@ -176,7 +176,7 @@ impl Spot {
     pub fn enumeration_size(&self) -> u128 {
         let counts = self.unseen_counts();
         let product = (0..self.players)
-            .map(|p| multisets(&counts, self.private[p]).len() as u128)
+            .map(|p| count_multisets(&counts, self.private[p]))
             .fold(1u128, u128::saturating_mul);
         product.min(self.deals())
     }
@@ -292,6 +292,21 @@ fn multisets(counts: &[u8; 13], size: usize) -> Vec<Multiset> {
     out
 }
 
+/// How many multisets [`multisets`] would list, counted without making
+/// them: the coefficient of x^size in the product over ranks of
+/// (1 + x + … + x^counts[r]). (`exact = None` measures every spot it is
+/// given, so this runs in each call.)
+fn count_multisets(counts: &[u8; 13], size: usize) -> u128 {
+    let mut ways = vec![0u128; size + 1];
+    ways[0] = 1;
+    for &available in counts {
+        for n in (1..=size).rev() {
+            ways[n] = (1..=n.min(available as usize)).fold(ways[n], |w, k| w + ways[n - k]);
+        }
+    }
+    ways[size]
+}
+
 const fn binomials() -> [[u64; 5]; 5] {
     let mut t = [[0u64; 5]; 5];
     let mut n = 0;
@@ -396,20 +411,15 @@ impl Exact<'_> {
 /// Exact tallies over every deal, weighted by how many card deals each
 /// multiset outcome stands for. Spread over `threads` threads.
 pub fn exact(spot: &Spot, threads: Option<usize>) -> Tally {
-    exact_slice(spot, 0..spot.units(true, 0), threads)
+    exact_slice(spot, 0..spot.units(true, 0), threads, &NEVER)
 }
 
 /// The exact tallies of the outer items `items` (of `spot.units(true, _)`):
 /// item `i` is community rank `i / n` (in rank order) with the first player's
 /// multiset `i % n` (in the order of the ranks they make). Disjoint slices
-/// add up to [`exact`].
-pub fn exact_slice(spot: &Spot, items: Range<u64>, threads: Option<usize>) -> Tally {
-    exact_slice_until(spot, items, threads, &NEVER)
-}
-
-/// [`exact_slice`] that ends early, its tallies meaning nothing, once
-/// `stop` is set (a caller's Ctrl-C).
-pub fn exact_slice_until(
+/// add up to [`exact`]. Once `stop` is set (a caller's Ctrl-C) the slice
+/// ends early and its tallies mean nothing.
+pub fn exact_slice(
     spot: &Spot,
     items: Range<u64>,
     threads: Option<usize>,
@@ -496,27 +506,22 @@ pub fn exact_slice_until(
 /// Sampled tallies of `trials` deals, in chunks seeded from (`seed`, chunk),
 /// so the result is the same for any `threads`.
 pub fn sample(spot: &Spot, trials: u64, seed: u64, threads: Option<usize>) -> Tally {
-    sample_slice(spot, trials, seed, 0..spot.units(false, trials), threads)
+    sample_slice(
+        spot,
+        trials,
+        seed,
+        0..spot.units(false, trials),
+        threads,
+        &NEVER,
+    )
 }
 
 /// Units `units` (of `spot.units(exact, trials)`) of an exact or a sampled
 /// run: the piece of work a caller that spreads a run over machines hands to
 /// each one; merging the tallies of disjoint ranges that cover every unit
-/// gives the tallies of the whole run, bit for bit.
+/// gives the tallies of the whole run, bit for bit. Once `stop` is set the
+/// run ends early and its tallies mean nothing.
 pub fn tally_units(
-    spot: &Spot,
-    exact: bool,
-    trials: u64,
-    seed: u64,
-    units: Range<u64>,
-    threads: Option<usize>,
-) -> Result<Tally> {
-    tally_units_until(spot, exact, trials, seed, units, threads, &NEVER)
-}
-
-/// [`tally_units`] that ends early, its tallies meaning nothing, once
-/// `stop` is set.
-pub fn tally_units_until(
     spot: &Spot,
     exact: bool,
     trials: u64,
@@ -533,9 +538,9 @@ pub fn tally_units_until(
         )));
     }
     Ok(if exact {
-        exact_slice_until(spot, units, threads, stop)
+        exact_slice(spot, units, threads, stop)
     } else {
-        sample_slice_until(spot, trials, seed, units, threads, stop)
+        sample_slice(spot, trials, seed, units, threads, stop)
     })
 }
 
@@ -563,6 +568,21 @@ mod tests {
             }
         }
         tally
+    }
+
+    #[test]
+    fn multisets_are_counted_as_listed() {
+        let mut counts = [4u8; 13];
+        counts[0] = 1;
+        counts[5] = 0;
+        counts[12] = 3;
+        for size in 0..=7 {
+            assert_eq!(
+                count_multisets(&counts, size),
+                multisets(&counts, size).len() as u128
+            );
+        }
+        assert_eq!(count_multisets(&[4; 13], 7), 49_205);
     }
 
     #[test]
@@ -624,7 +644,7 @@ mod tests {
         bounds.push(total);
         bounds
             .windows(2)
-            .map(|w| tally_units(s, exact, trials, 11, w[0]..w[1], Some(1)).unwrap())
+            .map(|w| tally_units(s, exact, trials, 11, w[0]..w[1], Some(1), &NEVER).unwrap())
             .fold(Tally::default(), Tally::merge)
     }
 
@@ -674,12 +694,17 @@ mod tests {
     fn units_out_of_range_are_an_error() {
         let s = spot(&["As 2d 3c 4h 5s 6d", "7c 8d 9h Tc Jd Qh"], "");
         let n = s.units(true, 0);
-        assert!(tally_units(&s, true, 0, 0, 0..n + 1, None).is_err());
+        assert!(tally_units(&s, true, 0, 0, 0..n + 1, None, &NEVER).is_err());
         #[allow(clippy::reversed_empty_ranges)]
         let backwards = 2..1;
-        assert!(tally_units(&s, true, 0, 0, backwards, None).is_err());
-        assert!(tally_units(&s, false, 5000, 0, 0..3, None).is_err());
-        assert_eq!(tally_units(&s, true, 0, 0, 1..1, None).unwrap().total, 0);
+        assert!(tally_units(&s, true, 0, 0, backwards, None, &NEVER).is_err());
+        assert!(tally_units(&s, false, 5000, 0, 0..3, None, &NEVER).is_err());
+        assert_eq!(
+            tally_units(&s, true, 0, 0, 1..1, None, &NEVER)
+                .unwrap()
+                .total,
+            0
+        );
     }
 
     #[test]

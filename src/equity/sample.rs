@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use rayon::prelude::*;
 
-use super::{Spot, Tally, NEVER, SAMPLE_CHUNK};
+use super::{Spot, Tally, SAMPLE_CHUNK};
 use crate::card::Card;
 use crate::eval::{LowKey, Rank};
 use crate::pots::MAX_SEATS;
@@ -191,19 +191,9 @@ fn heads_up_chunk<const A: usize, const N: usize>(
 
 /// The sampled tallies of chunks `chunks` of a run of `trials` samples: each
 /// chunk depends on its index alone, so disjoint slices add up to the whole.
+/// Once `stop` is set (a caller's Ctrl-C) the remaining chunks are skipped
+/// and the tallies mean nothing.
 pub fn sample_slice(
-    spot: &Spot,
-    trials: u64,
-    seed: u64,
-    chunks: Range<u64>,
-    threads: Option<usize>,
-) -> Tally {
-    sample_slice_until(spot, trials, seed, chunks, threads, &NEVER)
-}
-
-/// [`sample_slice`] that skips its remaining chunks, its tallies meaning
-/// nothing, once `stop` is set (a caller's Ctrl-C).
-pub fn sample_slice_until(
     spot: &Spot,
     trials: u64,
     seed: u64,

@@ -1,10 +1,10 @@
 //! Card arguments: a string, or a sequence of card strings and/or ints 0..51.
 
-use pyo3::exceptions::{PyOverflowError, PyTypeError};
+use pyo3::exceptions::PyOverflowError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyByteArray, PyBytes, PyDict, PyFloat, PyInt, PyMemoryView, PyString};
 
-use super::errors::type_error;
+use super::errors::{type_error, type_error_from};
 use crate::card::{self, Card};
 use crate::error::Error;
 
@@ -46,11 +46,7 @@ fn extract_card(item: &Bound<'_, PyAny>) -> PyResult<Card> {
         Err(e) if e.is_instance_of::<PyOverflowError>(item.py()) => {
             Err(Error::CardOutOfRange(item.repr()?.to_string()).into())
         }
-        Err(e) if e.is_instance_of::<PyTypeError>(item.py()) => {
-            Err(type_error(CARD_EXPECTED, item))
-        }
-        // Raised by the object's own __index__: the caller's to see.
-        Err(e) => Err(e),
+        Err(e) => Err(type_error_from(e, CARD_EXPECTED, item)),
     }
 }
 
@@ -68,13 +64,9 @@ pub fn extract_cards(obj: &Bound<'_, PyAny>) -> PyResult<Vec<Card>> {
     if unordered_or_scalar {
         return Err(type_error(CARDS_EXPECTED, obj));
     }
-    let items = obj.try_iter().map_err(|e| {
-        if e.is_instance_of::<PyTypeError>(obj.py()) {
-            type_error(CARDS_EXPECTED, obj)
-        } else {
-            e
-        }
-    })?;
+    let items = obj
+        .try_iter()
+        .map_err(|e| type_error_from(e, CARDS_EXPECTED, obj))?;
     let mut cards = Vec::new();
     for item in items {
         cards.push(extract_card(&item?)?);

@@ -36,7 +36,7 @@ fn equity_tallies(
     let spot = Spot::new(&hands, &dead)?;
     let (exact, units) = spot.plan(exact, trials);
     let run = |stop: &AtomicBool| {
-        equity::tally_units_until(&spot, exact, trials, seed, 0..units, threads, stop)
+        equity::tally_units(&spot, exact, trials, seed, 0..units, threads, stop)
     };
     // A big run can take minutes (exact=True on a big spot), so Ctrl-C
     // stops it; a small one (most calls in a loop over spots) ends in less
@@ -102,8 +102,10 @@ fn equity_slice(
     threads: Option<usize>,
 ) -> PyResult<Tallies> {
     let spot = Spot::new(&hands, &dead)?;
-    let tally =
-        py.detach(|| equity::tally_units(&spot, exact, trials, seed, start..stop, threads))?;
+    // (A slice is one task of a distributed run: the client stops those.)
+    let never = AtomicBool::new(false);
+    let tally = py
+        .detach(|| equity::tally_units(&spot, exact, trials, seed, start..stop, threads, &never))?;
     Ok(tallies(exact, hands.len(), tally))
 }
 

@@ -23,6 +23,17 @@ impl From<Error> for PyErr {
     }
 }
 
+/// `e`, raised while taking `got` apart: a TypeError becomes ours, naming
+/// what was expected; any other exception (from the object's own
+/// `__iter__` or `__index__`) is the caller's to see, unchanged.
+pub fn type_error_from(e: PyErr, expected: &str, got: &Bound<'_, PyAny>) -> PyErr {
+    if e.is_instance_of::<PyTypeError>(got.py()) {
+        type_error(expected, got)
+    } else {
+        e
+    }
+}
+
 /// A `TypeError` naming what was expected and the type that came instead.
 pub fn type_error(expected: &str, got: &Bound<'_, PyAny>) -> PyErr {
     let name = got

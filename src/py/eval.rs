@@ -9,14 +9,16 @@ use numpy::{
 };
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyBytes, PyDict, PyInt, PyString};
+use pyo3::types::{PyBool, PyBytes, PyDict, PyString};
 
-use super::args::int_in;
+use super::args::{index_of, int_in};
 use super::cards::{card_list, extract_cards};
-use super::errors::{type_error, InvalidCardError, RazzError};
+use super::errors::{type_error, type_error_from, InvalidCardError, RazzError};
 use crate::card::Card;
 use crate::error::Error;
 use crate::{batch, eval};
+
+const HANDS_EXPECTED: &str = "hands must be a 2-D integer array of card indices";
 
 /// More threads than this only costs: each is a real OS thread.
 pub const MAX_THREADS: usize = 1024;
@@ -148,7 +150,6 @@ fn rank_many<'py>(
     let threads = threads
         .map(|t| int_in(t, "threads", 1, MAX_THREADS as u64).map(|t| t as usize))
         .transpose()?;
-    const EXPECTED: &str = "hands must be a 2-D integer array of card indices";
     let array = match hands.cast::<PyUntypedArray>() {
         Ok(array) => array.clone(),
         Err(_) => return rank_rows_of(py, hands, threads),
@@ -156,12 +157,12 @@ fn rank_many<'py>(
     let dtype = array.dtype();
     if !matches!(dtype.kind(), b'i' | b'u') {
         return Err(PyTypeError::new_err(format!(
-            "{EXPECTED}, got dtype {dtype}"
+            "{HANDS_EXPECTED}, got dtype {dtype}"
         )));
     }
     if array.ndim() != 2 {
         return Err(PyTypeError::new_err(format!(
-            "{EXPECTED} of shape (N, k), got {} dimension(s)",
+            "{HANDS_EXPECTED} of shape (N, k), got {} dimension(s)",
             array.ndim()
         )));
     }
@@ -200,8 +201,9 @@ fn rank_many<'py>(
             let native = array
                 .call_method1("astype", ("int64",))?
                 .cast_into::<PyUntypedArray>()?;
-            rank_typed::<i64>(py, &native, k, &mut out, threads)
-                .ok_or_else(|| PyTypeError::new_err(format!("{EXPECTED}, got dtype {dtype}")))??;
+            rank_typed::<i64>(py, &native, k, &mut out, threads).ok_or_else(|| {
+                PyTypeError::new_err(format!("{HANDS_EXPECTED}, got dtype {dtype}"))
+            })??;
         }
     }
     Ok(PyArray1::from_vec(py, out))
@@ -218,20 +220,15 @@ fn rank_rows_of<'py>(
     hands: &Bound<'py, PyAny>,
     threads: Option<usize>,
 ) -> PyResult<Bound<'py, PyArray1<u16>>> {
-    const EXPECTED: &str = "hands must be a 2-D integer array of card indices";
     let scalar = hands.is_instance_of::<PyString>()
         || hands.is_instance_of::<PyBytes>()
         || hands.is_instance_of::<PyDict>();
     if scalar {
-        return Err(type_error(EXPECTED, hands));
+        return Err(type_error(HANDS_EXPECTED, hands));
     }
-    let rows = hands.try_iter().map_err(|e| {
-        if e.is_instance_of::<PyTypeError>(py) {
-            type_error(EXPECTED, hands)
-        } else {
-            e
-        }
-    })?;
+    let rows = hands
+        .try_iter()
+        .map_err(|e| type_error_from(e, HANDS_EXPECTED, hands))?;
     let (mut cards, mut width, mut first_bad, mut broken) = (Vec::new(), None, None, None);
     let mut n = 0;
     for (index, row) in rows.enumerate() {
@@ -274,41 +271,34 @@ fn row_cards(
     cards: &mut Vec<Card>,
     first_bad: &mut Option<(usize, String)>,
 ) -> PyResult<usize> {
-    let py = row.py();
+    let expected = format!("row {index}: expected a sequence of ints");
     let text_like = row.is_instance_of::<PyString>()
         || row.is_instance_of::<PyBytes>()
         || row.is_instance_of::<PyDict>();
     if text_like {
-        return Err(type_error(
-            &format!("row {index}: expected a sequence of ints"),
-            row,
-        ));
+        return Err(type_error(&expected, row));
     }
-    let elements = row.try_iter().map_err(|e| {
-        if e.is_instance_of::<PyTypeError>(py) {
-            type_error(&format!("row {index}: expected a sequence of ints"), row)
-        } else {
-            e
-        }
-    })?;
+    let elements = row
+        .try_iter()
+        .map_err(|e| type_error_from(e, &expected, row))?;
     let start = cards.len();
-    let appended = append_ints(elements, index, cards, first_bad);
-    let wrong = match (appended, width) {
-        (Err(e), _) => Some(e),
-        (Ok(got), None) if !(5..=7).contains(&got) => Some(InvalidCardError::new_err(format!(
+    let checked = append_ints(elements, index, cards, first_bad).and_then(|got| match width {
+        None if !(5..=7).contains(&got) => Err(InvalidCardError::new_err(format!(
             "row {index}: rank_many needs 5 to 7 cards per hand, got {got}"
         ))),
-        (Ok(got), Some(w)) if got != w => Some(InvalidCardError::new_err(format!(
+        Some(w) if got != w => Err(InvalidCardError::new_err(format!(
             "row {index}: expected {w} cards like the rows before, got {got}"
         ))),
-        (Ok(got), _) => return Ok(got),
-    };
-    // The rows before stand alone: this row's cards go.
-    cards.truncate(start);
-    if first_bad.as_ref().is_some_and(|(row, _)| *row == index) {
-        *first_bad = None;
+        _ => Ok(got),
+    });
+    if checked.is_err() {
+        // The rows before stand alone: this row's cards go.
+        cards.truncate(start);
+        if first_bad.as_ref().is_some_and(|(row, _)| *row == index) {
+            *first_bad = None;
+        }
     }
-    Err(wrong.expect("every other case returned"))
+    checked
 }
 
 /// Appends the ints of one row (see [`row_cards`]); how many.
@@ -318,25 +308,14 @@ fn append_ints(
     cards: &mut Vec<Card>,
     first_bad: &mut Option<(usize, String)>,
 ) -> PyResult<usize> {
-    let py = elements.py();
-    let not_ints = |got: &Bound<'_, PyAny>| {
-        type_error(&format!("row {index}: card indices must be ints"), got)
-    };
     let start = cards.len();
     for element in elements {
         let element = element?;
-        if element.is_instance_of::<PyBool>() {
-            return Err(not_ints(&element));
-        }
-        // Python's own notion of an integer (numpy's too): operator.index.
-        let value = if element.is_instance_of::<PyInt>() {
-            element.clone()
-        } else {
-            match py.import("operator")?.getattr("index")?.call1((&element,)) {
-                Ok(value) => value,
-                Err(e) if e.is_instance_of::<PyTypeError>(py) => return Err(not_ints(&element)),
-                Err(e) => return Err(e),
-            }
+        let Some(value) = index_of(&element)? else {
+            return Err(type_error(
+                &format!("row {index}: card indices must be ints"),
+                &element,
+            ));
         };
         let card = value
             .extract::<i64>()
