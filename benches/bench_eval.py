@@ -117,9 +117,9 @@ def main() -> None:
         ratio = (
             ""
             if rate != rate
+            else f"{rate / base:.2f}x"
+            if rate >= base / 10
             else f"{base / rate:,.0f}x slower"
-            if rate < base
-            else (f"{rate / base:.2f}x")
         )
         shown = "-" if rate != rate else f"{rate:,.0f}"
         print(f"| {name:<40} | {shown:>14} | {ratio:>22} | {note}")
