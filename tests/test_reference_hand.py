@@ -787,6 +787,40 @@ def test_short_all_in_bet_may_be_raised_by_players_yet_to_act(impl):
     assert hand.bets == [1, 3, 0]  # one full bet over the short one
 
 
+def full_bring_in_hand(impl, stacks):
+    """The bring-in is a whole small bet (bring_in == small_bet == 2), so it
+    cannot be completed; seat 0 (K♠ up) posts it and seat 1 calls."""
+    rules = impl.Rules(bring_in=2, small_bet=2, big_bet=4)
+    hand = impl.Hand(rules, stacks, deck=third_street_deck("Ks 4c 5d"))
+    hand.bring_in()
+    assert hand.legal_actions() == [F, C, R]  # no completion over a full bring-in
+    hand.call()
+    return hand
+
+
+def test_short_all_in_raise_over_a_full_bring_in_does_not_reopen(impl):
+    hand = full_bring_in_hand(impl, [100, 100, 3])
+    hand.raise_()  # seat 2: all-in to 3, one over the full bring-in of 2
+    assert hand.bets == [2, 2, 3] and hand.all_in[2]
+    # The poster has not acted (a bring-in is like a blind); a full bet
+    # since then is still owed to it.
+    assert hand.actor == 0 and hand.legal_actions() == [F, C, R]
+    hand.call()
+    # Seat 1 called 2 and faces 1 more: less than a full bet, no raise.
+    assert hand.actor == 1 and hand.legal_actions() == [F, C]
+    hand.call()
+    assert hand.street == 4
+
+
+def test_full_raise_over_a_full_bring_in_reopens(impl):
+    hand = full_bring_in_hand(impl, [100, 100, 100])
+    hand.raise_()  # seat 2: to 4, a full bet over the bring-in
+    hand.call()  # seat 0
+    assert hand.actor == 1 and hand.legal_actions() == [F, C, R]
+    hand.raise_()
+    assert hand.bets == [4, 6, 4]
+
+
 def test_facing_a_bet_with_everyone_else_all_in(impl):
     hand = impl.Hand(impl.Rules(), [50, 3], deck=stud_deck(["Jc Jd Ks Kc", "9c 9d 2c Ac"]))
     play(hand, [B, CO, C])

@@ -190,6 +190,13 @@ impl Hand {
             }
             Action::BringIn => {
                 chips = self.rules.bring_in.min(self.stack[seat]);
+                // The level stays 0 under a bring-in, so that completing it
+                // counts as a full bet; a bring-in that is already a whole
+                // small bet (bring_in == small_bet) cannot be completed and is
+                // its own level, or a short raise over it would reopen.
+                if chips >= self.rules.small_bet {
+                    self.level = chips;
+                }
                 self.bring_in_phase = false;
             }
             Action::Complete | Action::Bet | Action::Raise => {

@@ -216,7 +216,11 @@ class Hand:
         return max(self._bets)
 
     def _level(self) -> int:
-        return self._high() if self._wagers > 0 else 0
+        # Before any wager the bring-in stands at level 0, so that completing
+        # it counts as a full bet; a bring-in that is already a whole small
+        # bet (bring_in == small_bet) cannot be completed and is its own level.
+        high = self._high()
+        return high if self._wagers > 0 or high >= self._rules.small_bet else 0
 
     def _put_in(self, seat: int, amount: int) -> None:
         self._stacks[seat] -= amount
