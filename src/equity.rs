@@ -375,10 +375,12 @@ impl Exact<'_> {
     ) {
         let last = self.spot.players - 1;
         if p < last {
-            if self.stop.load(Ordering::Relaxed) {
-                return;
-            }
             for m in &self.lists[p] {
+                // Here, not once per call: with three players one call
+                // of the second player covers 49,205² steps, seconds of work.
+                if self.stop.load(Ordering::Relaxed) {
+                    return;
+                }
                 let w = Self::ways(avail, m);
                 if w > 0 {
                     ranks[p] = m.rank;

@@ -578,6 +578,8 @@ HU = ["As 2d", "Kc Qd"]
         # trials
         ((HU,), {"trials": 0}, ValueError),
         ((HU,), {"trials": -5}, ValueError),
+        ((HU,), {"trials": 2**63}, ValueError),
+        ((HU,), {"exact": True, "trials": 2**63}, ValueError),
         ((HU,), {"trials": True}, TypeError),
         ((HU,), {"trials": 10.0}, TypeError),
         ((HU,), {"trials": "10"}, TypeError),

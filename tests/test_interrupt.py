@@ -67,3 +67,25 @@ def test_ctrl_c_interrupts_equity_and_python_goes_on():
     assert "interrupted" in done.stdout
     assert "healthy True 1.0" in done.stdout
     assert "healthy False 1.0" in done.stdout
+
+
+SAMPLED_SCRIPT = """
+import razz_fast
+print("started", flush=True)
+try:
+    # 10^15 samples: once stopped, the run must not walk its 10^11 chunks.
+    razz_fast.equity(["As", "", "", ""], exact=False, trials=10**15, seed=1, threads=1)
+except KeyboardInterrupt:
+    print("interrupted", flush=True)
+result = razz_fast.equity(["As 2d 3c 4h", "Ks Kd Qc Jh"], trials=300_000, seed=1)
+print("healthy", result.exact, round(sum(result.equity), 9), flush=True)
+"""
+
+
+def test_ctrl_c_interrupts_a_huge_sampled_equity():
+    # (A run that went on skipping chunks after the signal took hours:
+    # interrupt()'s timeout fails it.)
+    done = interrupt([sys.executable, "-c", SAMPLED_SCRIPT])
+    assert done.returncode == 0, done.stderr
+    assert "interrupted" in done.stdout
+    assert "healthy True 1.0" in done.stdout

@@ -647,6 +647,7 @@ OTHER_RULES = {"core": ref.Rules(), "reference": razz_fast.Rules()}
     [
         ({"hands": 0}, ValueError),
         ({"hands": -5}, ValueError),
+        ({"hands": 2**63}, ValueError),
         ({"hands": True}, TypeError),
         ({"hands": 10.0}, TypeError),
         ({"hands": "10"}, TypeError),

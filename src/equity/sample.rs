@@ -209,7 +209,7 @@ pub fn sample_slice(
             .into_par_iter()
             .map(|chunk| {
                 if stop.load(Ordering::Relaxed) {
-                    return Tally::default();
+                    return None;
                 }
                 let mut rng = Rng::new(chunk_seed(seed, chunk));
                 let count =
@@ -217,14 +217,18 @@ pub fn sample_slice(
                 // Heads-up with both players on the same street (third to
                 // sixth): at most 46 × … × 39 < 2^48, so one batch of dice.
                 let one_batch = spot.players == 2 && !spot.community && dice.batches.len() == 1;
-                match (one_batch, spot.private[0], spot.private[1]) {
+                let tally = match (one_batch, spot.private[0], spot.private[1]) {
                     (true, 4, 4) => heads_up_chunk::<4, 8>(spot, &dice, &mut rng, count),
                     (true, 3, 3) => heads_up_chunk::<3, 6>(spot, &dice, &mut rng, count),
                     (true, 2, 2) => heads_up_chunk::<2, 4>(spot, &dice, &mut rng, count),
                     (true, 1, 1) => heads_up_chunk::<1, 2>(spot, &dice, &mut rng, count),
                     _ => sample_chunk(spot, &dice, &mut rng, count),
-                }
+                };
+                Some(tally)
             })
+            // Stops handing out chunks at the first `None`: a run of 10^12
+            // trials has 10^8 chunks still to skip once stopped.
+            .while_some()
             .reduce(Tally::default, Tally::merge)
     };
     match threads.and_then(|t| rayon::ThreadPoolBuilder::new().num_threads(t).build().ok()) {

@@ -6,10 +6,20 @@ import operator
 
 from razz_fast.reference.generator import MASK64
 
-__all__ = ["MAX_THREADS", "as_int", "is_int", "per_seat", "check_seed", "check_threads"]
+__all__ = [
+    "MAX_COUNT",
+    "MAX_THREADS",
+    "as_int",
+    "is_int",
+    "per_seat",
+    "check_seed",
+    "check_threads",
+]
 
 #: The same bound as the core: each thread is a real OS thread.
 MAX_THREADS = 1024
+#: The same bound as the core on hands and trials (a signed 64-bit count).
+MAX_COUNT = 2**63 - 1
 
 
 def as_int(value) -> int | None:

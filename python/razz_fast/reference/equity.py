@@ -15,7 +15,7 @@ import os
 from dataclasses import dataclass, field
 
 from razz_fast.errors import InvalidCardError
-from razz_fast.reference.arguments import as_int, check_seed, check_threads
+from razz_fast.reference.arguments import MAX_COUNT, as_int, check_seed, check_threads
 from razz_fast.reference.cards import card_to_str, parse_cards
 from razz_fast.reference.evaluation import rank
 from razz_fast.reference.generator import BATCH_LIMIT, Xoshiro256PlusPlus
@@ -84,8 +84,8 @@ def _check_trials(trials) -> int:
     number = as_int(trials)
     if number is None:
         raise TypeError(f"trials must be an int or None, not {type(trials).__name__}")
-    if number < 1:
-        raise ValueError(f"trials must be at least 1, got {number}")
+    if not 1 <= number <= MAX_COUNT:
+        raise ValueError(f"trials must be in 1..{MAX_COUNT}, got {number}")
     return number
 
 

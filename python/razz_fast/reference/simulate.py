@@ -16,7 +16,14 @@ import time
 
 from razz_fast.errors import IllegalActionError
 from razz_fast.events import Action
-from razz_fast.reference.arguments import as_int, check_seed, check_threads, is_int, per_seat
+from razz_fast.reference.arguments import (
+    MAX_COUNT,
+    as_int,
+    check_seed,
+    check_threads,
+    is_int,
+    per_seat,
+)
 from razz_fast.reference.evaluation import rank
 from razz_fast.reference.generator import MASK64, Xoshiro256PlusPlus
 from razz_fast.reference.hand import Hand
@@ -49,8 +56,8 @@ def _check_hands(hands) -> int:
     number = as_int(hands)
     if number is None:
         raise TypeError(f"hands must be an int, not {type(hands).__name__}")
-    if number < 1:
-        raise ValueError(f"hands must be at least 1, got {number}")
+    if not 1 <= number <= MAX_COUNT:
+        raise ValueError(f"hands must be in 1..{MAX_COUNT}, got {number}")
     return number
 
 
