@@ -80,15 +80,19 @@ fn parse_run(run: &str, input: &str, out: &mut Vec<Card>) -> Result<()> {
     Ok(())
 }
 
+/// Whitespace by Python's rule (`str.isspace`, which the reference splits
+/// on), which is Rust's plus the four information separators U+001C..U+001F;
+/// or a comma.
+fn is_separator(c: char) -> bool {
+    c.is_whitespace() || ('\u{1c}'..='\u{1f}').contains(&c) || c == ','
+}
+
 /// Parses card text: tokens separated by whitespace or commas, each token
 /// one or more concatenated cards. Ranks and suits are case-insensitive.
 /// Duplicates are rejected.
 pub fn parse_cards(text: &str) -> Result<Vec<Card>> {
     let mut out = Vec::new();
-    for run in text
-        .split(|c: char| c.is_whitespace() || c == ',')
-        .filter(|r| !r.is_empty())
-    {
+    for run in text.split(is_separator).filter(|r| !r.is_empty()) {
         parse_run(run, text, &mut out)?;
     }
     check_distinct(&out)?;

@@ -260,3 +260,70 @@ def test_numpy_integers_count_as_ints_everywhere(impl):
     for bad in (np.float64(3.0), np.bool_(True), True):
         with pytest.raises(TypeError):
             impl.simulate(bad, seed=1)
+
+
+class _Index:
+    """An int by Python's rule alone (``__index__``), as a rank."""
+
+    def __index__(self) -> int:
+        return 1
+
+
+def test_describe_takes_any_int_by_operator_index(impl):
+    assert impl.describe(_Index()) == "5-4-3-2-A (five-four low)"
+    assert impl.describe(np.array(7)) == impl.describe(7)
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda impl: impl.Hand(impl.Rules(), bytearray([50, 50]), seed=1),
+        lambda impl: impl.rank_many([bytearray([0, 4, 8, 12, 16])]),
+        lambda impl: impl.rank_many(bytearray(range(7))),
+    ],
+    ids=["stacks", "rank_many row", "rank_many rows"],
+)
+def test_a_bytearray_is_no_list_of_ints(impl, call):
+    with pytest.raises(TypeError):
+        call(impl)
+
+
+@pytest.mark.parametrize("unordered", [set, frozenset])
+def test_sets_are_not_seat_lists_or_decks(impl, unordered):
+    # Their order is not the caller's (for strings it changes from run to
+    # run), so seats or a deal would be silently shuffled.
+    with pytest.raises(TypeError):
+        impl.simulate(10, players=2, strategies=unordered(["tight", "random"]), seed=1)
+    with pytest.raises(TypeError):
+        impl.simulate(10, players=2, stacks=unordered([100, 200]), seed=1)
+    with pytest.raises(TypeError):
+        impl.Hand(impl.Rules(), unordered([100, 200]), seed=1)
+    with pytest.raises(TypeError):
+        impl.Hand(impl.Rules(), [100, 100], deck=unordered(range(52)))
+
+
+def test_ordered_sequences_are_seat_lists(impl):
+    from collections import deque
+
+    by_list = impl.simulate(30, players=2, strategies=["tight", "random"], seed=1)
+    for seats in (("tight", "random"), deque(["tight", "random"]), np.array(["tight", "random"])):
+        result = impl.simulate(30, players=2, strategies=seats, seed=1)
+        assert list(result.net) == list(by_list.net)
+
+
+@pytest.mark.parametrize("separator", ["\x1c", "\x1d", "\x1e", "\x1f", "\u3000", "\x85"])
+def test_every_python_whitespace_separates_cards(impl, separator):
+    # Python's rule (str.isspace), which includes the information separators.
+    assert impl.parse_cards(f"As{separator}2d") == [3, 5]
+    assert impl.parse_cards([f"As{separator}"]) == [3]
+
+
+def test_a_masked_array_is_refused_not_read_through(impl):
+    hidden = np.ma.array([[0, 4, 8, 12, 16]], mask=[[0, 0, 0, 0, 1]])
+    with pytest.raises(TypeError):
+        impl.rank_many(hidden)
+
+
+def test_an_odd_chip_name_that_is_no_valid_text_is_a_value_error(impl):
+    with pytest.raises(ValueError, match="odd_chip"):
+        impl.Rules(odd_chip="\ud800")

@@ -441,3 +441,9 @@ def test_cli_replay(capsys):
     assert main(["replay", "--cap", str(2**64), str(good)]) == 2
     captured = capsys.readouterr()
     assert "cap must be None or 1.." in captured.err and captured.out == ""
+
+
+@pytest.mark.parametrize("history", [None, 3, "PokerStars Hand #1"])
+def test_replay_takes_a_parsed_history_only(history):
+    with pytest.raises(TypeError, match="HandHistory"):
+        replay(history)

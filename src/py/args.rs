@@ -3,7 +3,7 @@
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyBytes, PyDict, PyInt, PyString};
+use pyo3::types::{PyBool, PyByteArray, PyBytes, PyDict, PyFrozenSet, PyInt, PySet, PyString};
 
 use super::errors::type_error;
 
@@ -57,15 +57,23 @@ pub fn bool_arg(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<bool> {
         .map_err(|_| type_error(&format!("{name} must be a bool"), obj))
 }
 
-/// The items of a sequence argument (not a str, bytes or dict).
+/// Iterable, but never a sequence of ints to us (as in the reference):
+/// text, bytes (a bytearray too) or a dict.
+pub fn text_or_mapping(obj: &Bound<'_, PyAny>) -> bool {
+    obj.is_instance_of::<PyString>()
+        || obj.is_instance_of::<PyBytes>()
+        || obj.is_instance_of::<PyByteArray>()
+        || obj.is_instance_of::<PyDict>()
+}
+
+/// The items of a sequence argument in order (not text, bytes, a dict or
+/// a set, which has no order of its own).
 pub fn sequence_items<'py>(
     obj: &Bound<'py, PyAny>,
     name: &str,
 ) -> PyResult<Vec<Bound<'py, PyAny>>> {
-    let scalar = obj.is_instance_of::<PyString>()
-        || obj.is_instance_of::<PyBytes>()
-        || obj.is_instance_of::<PyDict>();
-    if scalar {
+    let unordered = obj.is_instance_of::<PySet>() || obj.is_instance_of::<PyFrozenSet>();
+    if unordered || text_or_mapping(obj) {
         return Err(type_error(&format!("{name} must be a sequence"), obj));
     }
     obj.try_iter()

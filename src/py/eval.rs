@@ -9,9 +9,8 @@ use numpy::{
 };
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyBytes, PyDict, PyString};
 
-use super::args::{index_of, int_in};
+use super::args::{index_of, int_in, text_or_mapping};
 use super::cards::{card_list, extract_cards};
 use super::errors::{type_error, type_error_from, InvalidCardError, RazzError};
 use crate::card::Card;
@@ -45,19 +44,16 @@ fn best_five(cards: &Bound<'_, PyAny>) -> PyResult<Vec<u32>> {
 /// "7-5-4-2-A (seven-five low)" for a rank 1..6175 or for 5 to 7 cards.
 #[pyfunction]
 fn describe(rank_or_cards: &Bound<'_, PyAny>) -> PyResult<String> {
-    let py = rank_or_cards.py();
-    let integral = py.import("numbers")?.getattr("Integral")?;
-    let is_rank = !rank_or_cards.is_instance_of::<PyBool>()
-        && !rank_or_cards.is_instance_of::<PyString>()
-        && rank_or_cards.is_instance(&integral)?;
-    if is_rank {
-        let rank = match rank_or_cards.extract::<i64>() {
+    // An int by Python's own rule (`operator.index`, as everywhere else) is
+    // a rank; anything else is cards.
+    if let Some(number) = index_of(rank_or_cards)? {
+        let rank = match number.extract::<i64>() {
             Ok(rank) => rank,
             // Past i64 (either way): quote the number itself.
             Err(_) => {
                 return Err(RazzError::new_err(format!(
                     "rank {} out of range {}..{}",
-                    rank_or_cards.str()?,
+                    number.str()?,
                     eval::BEST_RANK,
                     eval::WORST_RANK
                 )))
@@ -154,6 +150,13 @@ fn rank_many<'py>(
         Ok(array) => array.clone(),
         Err(_) => return rank_rows_of(py, hands, threads),
     };
+    // A masked array keeps its hidden values in its data: ranking them
+    // would be a silently wrong answer (the reference cannot read one).
+    if hands.is_instance(&py.import("numpy.ma")?.getattr("MaskedArray")?)? {
+        return Err(PyTypeError::new_err(format!(
+            "{HANDS_EXPECTED}, got a masked array (fill or drop the masked rows first)"
+        )));
+    }
     let dtype = array.dtype();
     if !matches!(dtype.kind(), b'i' | b'u') {
         return Err(PyTypeError::new_err(format!(
@@ -220,10 +223,7 @@ fn rank_rows_of<'py>(
     hands: &Bound<'py, PyAny>,
     threads: Option<usize>,
 ) -> PyResult<Bound<'py, PyArray1<u16>>> {
-    let scalar = hands.is_instance_of::<PyString>()
-        || hands.is_instance_of::<PyBytes>()
-        || hands.is_instance_of::<PyDict>();
-    if scalar {
+    if text_or_mapping(hands) {
         return Err(type_error(HANDS_EXPECTED, hands));
     }
     let rows = hands
@@ -272,10 +272,7 @@ fn row_cards(
     first_bad: &mut Option<(usize, String)>,
 ) -> PyResult<usize> {
     let expected = format!("row {index}: expected a sequence of ints");
-    let text_like = row.is_instance_of::<PyString>()
-        || row.is_instance_of::<PyBytes>()
-        || row.is_instance_of::<PyDict>();
-    if text_like {
+    if text_or_mapping(row) {
         return Err(type_error(&expected, row));
     }
     let elements = row

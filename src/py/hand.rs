@@ -5,7 +5,7 @@
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyNone, PyTuple, PyType};
+use pyo3::types::{PyFrozenSet, PyNone, PySet, PyTuple, PyType};
 
 use super::args::{index_of, int_arg, int_in, not_both, seat_arg, sequence_items};
 use super::cards::{card_list, extract_cards};
@@ -17,6 +17,8 @@ use crate::event::{Action, EventKind};
 use crate::hand::{DeckSource, Hand};
 use crate::pots::MAX_SEATS;
 use crate::rules::MAX_CHIPS;
+
+const DECK_ORDERED: &str = "a deck must be in dealing order: a list, tuple or text";
 
 /// The seven `Action` members, fetched once: building an IntEnum member per
 /// call would cost more than the engine's whole step.
@@ -121,6 +123,11 @@ impl PyHand {
         let mut given_deck = None;
         let source = match (seed, deck) {
             (_, Some(deck)) => {
+                // A set has no order of its own to deal in (for strings it
+                // changes from run to run): the same TypeError as the reference.
+                if deck.is_instance_of::<PySet>() || deck.is_instance_of::<PyFrozenSet>() {
+                    return Err(type_error(DECK_ORDERED, deck));
+                }
                 let cards = extract_cards(deck)?;
                 let cards: [Card; DECK_SIZE] =
                     cards.as_slice().try_into().map_err(|_| Error::CardCount {

@@ -88,7 +88,9 @@ impl PyRules {
                 let name = o
                     .cast::<PyString>()
                     .map_err(|_| type_error("odd_chip must be a str", o))?;
-                OddChip::from_name(&name.to_cow()?)?
+                // Lossy: text that is no valid UTF-8 (a lone surrogate) is
+                // then simply no known name, a ValueError like any other.
+                OddChip::from_name(&name.to_string_lossy())?
             }
         };
         let inner = Rules {

@@ -171,6 +171,8 @@ def replay(
     the first difference raises ``HistoryError`` with the hand and line.
     ``engine`` is the module whose ``Rules`` and ``Hand`` play the hand:
     ``razz_fast`` (the default) or ``razz_fast.reference``."""
+    if not isinstance(history, HandHistory):
+        raise TypeError(f"history must be a HandHistory, not {type(history).__name__}")
     engine = razz_fast if engine is None else engine
     seats = sorted(history.seats, key=lambda seat: seat.number)
     names = [seat.name for seat in seats]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import operator
+from collections.abc import Mapping
 
 from razz_fast.reference.generator import MASK64
 
@@ -40,11 +41,13 @@ def is_int(value) -> bool:
 
 
 def per_seat(value) -> bool:
-    """Whether ``value`` lists one value per seat: it has a length and items
-    (a list, tuple, range or 1-D array) and is no text or mapping."""
-    if isinstance(value, (str, bytes, bytearray, dict)):
+    """Whether ``value`` lists one value per seat: an ordered sequence with
+    a length (a list, tuple, range, deque or 1-D array), not text or a
+    mapping. A set is not one: its order is not the caller's (for strings it
+    even changes from run to run), so seats would be silently shuffled."""
+    if isinstance(value, (str, bytes, bytearray, Mapping)):
         return False
-    return hasattr(value, "__len__") and hasattr(value, "__iter__")
+    return all(hasattr(value, name) for name in ("__len__", "__iter__", "__getitem__"))
 
 
 def check_seed(seed) -> int | None:

@@ -39,7 +39,8 @@ _ACTION_KIND = {
 
 
 def _check_stacks(stacks) -> list[int]:
-    if isinstance(stacks, (str, bytes, bytearray, dict)):
+    # A set has no seat order of its own.
+    if isinstance(stacks, (str, bytes, bytearray, dict, set, frozenset)):
         raise TypeError(f"stacks must be a sequence of ints, not {type(stacks).__name__}")
     try:
         values = list(stacks)
@@ -69,6 +70,11 @@ def _check_seed(seed) -> int:
 
 
 def _check_deck(deck) -> list[int]:
+    if isinstance(deck, (set, frozenset)):
+        # No order of its own to deal in (for strings it changes from run to run).
+        raise TypeError(
+            f"a deck must be in dealing order: a list, tuple or text, not {type(deck).__name__}"
+        )
     cards = parse_cards(deck)
     if len(cards) != 52:
         raise InvalidCardError(f"a deck must have all 52 cards, got {len(cards)}")

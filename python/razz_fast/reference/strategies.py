@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Callable
 
 from razz_fast.events import Action
+from razz_fast.reference.arguments import per_seat
 
 __all__ = [
     "BUILT_IN",
@@ -140,10 +141,11 @@ def _resolve_one(strategy, where: str) -> tuple[str, Callable]:
 
 def resolve_strategies(strategies, players: int) -> list[tuple[str, Callable]]:
     """One ``(kind, function)`` per seat from ``simulate``'s ``strategies``
-    argument: a built-in name or a callable for every seat, or a list (or
-    tuple) of them, one per seat. An unknown name is a ``ValueError``, a list
-    of the wrong length a ``ValueError``, anything else a ``TypeError``."""
-    if isinstance(strategies, (list, tuple)):
+    argument: a built-in name or a callable for every seat, or a sequence
+    of them (see ``per_seat``), one per seat. An unknown name is a
+    ``ValueError``, a list of the wrong length a ``ValueError``, anything
+    else a ``TypeError``."""
+    if per_seat(strategies):
         if len(strategies) != players:
             raise ValueError(
                 f"strategies has {len(strategies)} entries but there are {players} players"
