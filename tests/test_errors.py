@@ -327,3 +327,17 @@ def test_a_masked_array_is_refused_not_read_through(impl):
 def test_an_odd_chip_name_that_is_no_valid_text_is_a_value_error(impl):
     with pytest.raises(ValueError, match="odd_chip"):
         impl.Rules(odd_chip="\ud800")
+
+
+@pytest.mark.parametrize("threads", [0, 1025, 10**6])
+def test_private_entry_points_check_threads_too(threads):
+    # The wrappers check first; a direct call must not start a million
+    # threads either.
+    from razz_fast import _core
+
+    with pytest.raises(ValueError, match="threads"):
+        _core.equity_tallies([[3], []], [], True, 1, 1, threads)
+    with pytest.raises(ValueError, match="threads"):
+        _core.equity_slice([[3], []], [], True, 1, 1, 0, 1, threads)
+    with pytest.raises(ValueError, match="threads"):
+        _core.simulate_chunks(_core.Rules(), [100, 100], ["tight", "tight"], 1, 10, 0, 1, threads)

@@ -932,3 +932,10 @@ def test_core_winning_ranks_match_best_of_six():
     result = razz_fast.simulate(100_000, players=6, strategies="check_call", seed=606)
     assert result.showdowns == 100_000
     check_winning_ranks(result.winning_ranks, result.showdowns)
+
+
+def test_default_stacks_past_the_chip_limit_say_so(impl):
+    rules = impl.Rules(0, 1, 2, 2**53 - 1)
+    with pytest.raises(ValueError, match="stacks=None means 100 big bets"):
+        impl.simulate(10, rules=rules, seed=1)
+    assert impl.simulate(10, players=2, rules=rules, stacks=2**53 - 1, seed=1).hands == 10

@@ -42,6 +42,10 @@ def _strategy(value: Any) -> Strategy:
     raise TypeError(f"a strategy must be a name or a callable, got {type(value).__name__}")
 
 
+def _default_stacks_too_big(stacks: int) -> str:
+    return f"stacks=None means 100 big bets, {stacks}, past the chip limit {MAX_CHIPS}: give stacks"
+
+
 def _per_seat(value: Any, players: int, name: str) -> list:
     """One value per seat from a sequence (a list, tuple, range or 1-D
     array), or the one value for every seat."""
@@ -99,6 +103,8 @@ def checked_run(
         raise TypeError(f"rules must be a razz_fast.Rules, got {type(rules).__name__}")
     if stacks is None:
         stacks = 100 * rules.big_bet
+        if stacks > MAX_CHIPS:
+            raise ValueError(_default_stacks_too_big(stacks))
     seat_stacks = [
         checked_int(s, "a stack", 1, MAX_CHIPS) for s in _per_seat(stacks, players, "stacks")
     ]

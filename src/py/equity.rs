@@ -6,6 +6,7 @@ use std::sync::atomic::AtomicBool;
 
 use pyo3::prelude::*;
 
+use super::args::checked_threads;
 use super::interrupt::interruptible;
 use crate::equity::{self, Spot, Tally};
 
@@ -33,6 +34,7 @@ fn equity_tallies(
     seed: u64,
     threads: Option<usize>,
 ) -> PyResult<Tallies> {
+    let threads = checked_threads(threads)?;
     let spot = Spot::new(&hands, &dead)?;
     let (exact, units) = spot.plan(exact, trials);
     let run = |stop: &AtomicBool| {
@@ -101,6 +103,7 @@ fn equity_slice(
     stop: u64,
     threads: Option<usize>,
 ) -> PyResult<Tallies> {
+    let threads = checked_threads(threads)?;
     let spot = Spot::new(&hands, &dead)?;
     // (A slice is one task of a distributed run: the client stops those.)
     let never = AtomicBool::new(false);

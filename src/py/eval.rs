@@ -10,7 +10,7 @@ use numpy::{
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 
-use super::args::{index_of, int_in, text_or_mapping};
+use super::args::{index_of, int_in, text_or_mapping, MAX_THREADS};
 use super::cards::{card_list, extract_cards};
 use super::errors::{type_error, type_error_from, InvalidCardError, RazzError};
 use crate::card::Card;
@@ -18,9 +18,6 @@ use crate::error::Error;
 use crate::{batch, eval};
 
 const HANDS_EXPECTED: &str = "hands must be a 2-D integer array of card indices";
-
-/// More threads than this only costs: each is a real OS thread.
-pub const MAX_THREADS: usize = 1024;
 
 /// rank(cards) -> int
 ///

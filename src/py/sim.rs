@@ -6,7 +6,7 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 
-use super::args::index_of;
+use super::args::{checked_threads, index_of};
 use super::errors::type_error;
 use super::hand::PyHand;
 use super::rules::PyRules;
@@ -69,6 +69,7 @@ fn simulate_chunks(
     n_chunks: u64,
     threads: Option<usize>,
 ) -> PyResult<Sums> {
+    let threads = checked_threads(threads)?;
     let core_rules = rules.get().inner;
     let chunks_in_run = hands.div_ceil(sim::CHUNK);
     if first_chunk

@@ -91,7 +91,13 @@ def _check_stack(value, where: str) -> int:
 
 def _check_stacks(stacks, players: int, rules: Rules) -> list[int]:
     if stacks is None:
-        return [100 * rules.big_bet] * players
+        default = 100 * rules.big_bet
+        if default > MAX_CHIPS:
+            raise ValueError(
+                f"stacks=None means 100 big bets, {default}, past the chip limit {MAX_CHIPS}:"
+                " give stacks"
+            )
+        return [default] * players
     if per_seat(stacks):
         if len(stacks) != players:
             raise ValueError(f"stacks has {len(stacks)} entries but there are {players} players")
