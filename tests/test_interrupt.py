@@ -26,7 +26,12 @@ def interrupt(command: list[str]) -> subprocess.CompletedProcess:
         assert proc.stdout.readline().strip() == "started"
     time.sleep(2.0)  # let the run get going inside the core
     proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=60)  # a hang fails here
+    try:
+        out, err = proc.communicate(timeout=60)  # a hang fails here
+    except subprocess.TimeoutExpired:
+        proc.kill()  # not left running (and loading the machine) after the test
+        proc.communicate()
+        raise
     return subprocess.CompletedProcess(command, proc.returncode, out, err)
 
 
