@@ -306,9 +306,20 @@ def test_ordered_sequences_are_seat_lists(impl):
     from collections import deque
 
     by_list = impl.simulate(30, players=2, strategies=["tight", "random"], seed=1)
-    for seats in (("tight", "random"), deque(["tight", "random"]), np.array(["tight", "random"])):
+    by_seat = {0: "tight", 1: "random"}
+    for seats in (
+        ("tight", "random"),
+        deque(["tight", "random"]),
+        np.array(["tight", "random"]),
+        by_seat.values(),
+    ):
         result = impl.simulate(30, players=2, strategies=seats, seed=1)
         assert list(result.net) == list(by_list.net)
+    stacks = {0: 100, 1: 200}.values()
+    as_list = impl.simulate(30, players=2, stacks=[100, 200], seed=1)
+    assert list(impl.simulate(30, players=2, stacks=stacks, seed=1).net) == list(as_list.net)
+    hand = impl.Hand(impl.Rules(), stacks, seed=1)
+    assert hand.stacks == impl.Hand(impl.Rules(), [100, 200], seed=1).stacks
 
 
 @pytest.mark.parametrize("separator", ["\x1c", "\x1d", "\x1e", "\x1f", "\u3000", "\x85"])
@@ -318,10 +329,13 @@ def test_every_python_whitespace_separates_cards(impl, separator):
     assert impl.parse_cards([f"As{separator}"]) == [3]
 
 
-def test_a_masked_array_is_refused_not_read_through(impl):
+def test_a_masked_value_is_refused_not_read_through(impl):
     hidden = np.ma.array([[0, 4, 8, 12, 16]], mask=[[0, 0, 0, 0, 1]])
     with pytest.raises(TypeError):
         impl.rank_many(hidden)
+    # Nothing masked: the values are the hands.
+    assert list(impl.rank_many(np.ma.array([[0, 4, 8, 12, 16]]))) == [1]
+    assert list(impl.rank_many(np.ma.zeros((0, 7), dtype=np.uint8))) == []
 
 
 def test_an_odd_chip_name_that_is_no_valid_text_is_a_value_error(impl):

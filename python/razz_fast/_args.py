@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import operator
-from collections.abc import Mapping
 from typing import Any
 
 #: Each thread is a real OS thread; more than this only costs.
@@ -23,13 +22,14 @@ def as_int(value: Any) -> int | None:
 
 
 def per_seat(value: Any) -> bool:
-    """Whether ``value`` lists one value per seat: an ordered sequence with
-    a length (a list, tuple, range, deque or 1-D array), not text or a
-    mapping. A set is not one: its order is not the caller's (for strings it
-    even changes from run to run), so seats would be silently shuffled."""
-    if isinstance(value, (str, bytes, bytearray, Mapping)):
+    """Whether ``value`` lists one value per seat: it has a length and items
+    in an order of the caller's (a list, tuple, range, deque, dict view or
+    1-D array), and is no text or dict. A set is not one: its order is not
+    the caller's (for strings it even changes from run to run), so seats
+    would be silently shuffled."""
+    if isinstance(value, (str, bytes, bytearray, dict, set, frozenset)):
         return False
-    return all(hasattr(value, name) for name in ("__len__", "__iter__", "__getitem__"))
+    return hasattr(value, "__len__") and hasattr(value, "__iter__")
 
 
 def checked_int(value: Any, name: str, low: int, high: int) -> int:

@@ -9,6 +9,7 @@ use numpy::{
 };
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
+use pyo3::type_object::PyTypeInfo;
 
 use super::args::{index_of, int_in, text_or_mapping, MAX_THREADS};
 use super::cards::{card_list, extract_cards};
@@ -148,11 +149,16 @@ fn rank_many<'py>(
         Err(_) => return rank_rows_of(py, hands, threads),
     };
     // A masked array keeps its hidden values in its data: ranking them
-    // would be a silently wrong answer (the reference cannot read one).
-    if hands.is_instance(&py.import("numpy.ma")?.getattr("MaskedArray")?)? {
-        return Err(PyTypeError::new_err(format!(
-            "{HANDS_EXPECTED}, got a masked array (fill or drop the masked rows first)"
-        )));
+    // would be a silently wrong answer. Refused when anything is masked, as
+    // the reference refuses the masked value it meets; read as it is when
+    // nothing is. (Only subclasses are looked at: plain arrays pay nothing.)
+    if !hands.is_exact_instance(&PyUntypedArray::type_object(py)) {
+        let ma = py.import("numpy.ma")?;
+        if ma.call_method1("is_masked", (hands,))?.is_truthy()? {
+            return Err(PyTypeError::new_err(format!(
+                "{HANDS_EXPECTED}, got a masked array with masked values (fill or drop them first)"
+            )));
+        }
     }
     let dtype = array.dtype();
     if !matches!(dtype.kind(), b'i' | b'u') {

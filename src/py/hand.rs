@@ -18,7 +18,7 @@ use crate::hand::{DeckSource, Hand};
 use crate::pots::MAX_SEATS;
 use crate::rules::MAX_CHIPS;
 
-const DECK_ORDERED: &str = "a deck must be in dealing order: a list, tuple or text";
+const DECK_ORDERED: &str = "a deck must be in dealing order, not a set";
 
 /// The seven `Action` members, fetched once: building an IntEnum member per
 /// call would cost more than the engine's whole step.

@@ -72,9 +72,7 @@ def _check_seed(seed) -> int:
 def _check_deck(deck) -> list[int]:
     if isinstance(deck, (set, frozenset)):
         # No order of its own to deal in (for strings it changes from run to run).
-        raise TypeError(
-            f"a deck must be in dealing order: a list, tuple or text, not {type(deck).__name__}"
-        )
+        raise TypeError(f"a deck must be in dealing order, not a set, got {type(deck).__name__}")
     cards = parse_cards(deck)
     if len(cards) != 52:
         raise InvalidCardError(f"a deck must have all 52 cards, got {len(cards)}")
