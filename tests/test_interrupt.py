@@ -7,6 +7,8 @@ import subprocess
 import sys
 import time
 
+import pytest
+
 SCRIPT = """
 import sys, razz_fast
 print("started", flush=True)
@@ -53,8 +55,7 @@ EQUITY_SCRIPT = """
 import razz_fast
 print("started", flush=True)
 try:
-    # Three players and nothing known, enumerated: hours of work.
-    razz_fast.equity([[], [], []], exact=True, threads=1)
+    razz_fast.equity({call})
 except KeyboardInterrupt:
     print("interrupted", flush=True)
 result = razz_fast.equity(["As 2d 3c 4h", "Ks Kd Qc Jh"], trials=300_000, seed=1)
@@ -64,33 +65,22 @@ print("healthy", result.exact, round(sum(result.equity), 9), flush=True)
 """
 
 
-def test_ctrl_c_interrupts_equity_and_python_goes_on():
+@pytest.mark.parametrize(
+    "call",
+    [
+        # Three players and nothing known, enumerated: hours of work.
+        "[[], [], []], exact=True, threads=1",
+        # 10^15 samples: once stopped, the run must not walk its 10^11
+        # chunks (it once did, for hours).
+        '["As", "", "", ""], exact=False, trials=10**15, seed=1, threads=1',
+    ],
+    ids=["exact", "sampled"],
+)
+def test_ctrl_c_interrupts_equity_and_python_goes_on(call):
     # (A run that ignored the signal would go on for hours: interrupt()'s
     # timeout fails it.)
-    done = interrupt([sys.executable, "-c", EQUITY_SCRIPT])
+    done = interrupt([sys.executable, "-c", EQUITY_SCRIPT.format(call=call)])
     assert done.returncode == 0, done.stderr
     assert "interrupted" in done.stdout
     assert "healthy True 1.0" in done.stdout
     assert "healthy False 1.0" in done.stdout
-
-
-SAMPLED_SCRIPT = """
-import razz_fast
-print("started", flush=True)
-try:
-    # 10^15 samples: once stopped, the run must not walk its 10^11 chunks.
-    razz_fast.equity(["As", "", "", ""], exact=False, trials=10**15, seed=1, threads=1)
-except KeyboardInterrupt:
-    print("interrupted", flush=True)
-result = razz_fast.equity(["As 2d 3c 4h", "Ks Kd Qc Jh"], trials=300_000, seed=1)
-print("healthy", result.exact, round(sum(result.equity), 9), flush=True)
-"""
-
-
-def test_ctrl_c_interrupts_a_huge_sampled_equity():
-    # (A run that went on skipping chunks after the signal took hours:
-    # interrupt()'s timeout fails it.)
-    done = interrupt([sys.executable, "-c", SAMPLED_SCRIPT])
-    assert done.returncode == 0, done.stderr
-    assert "interrupted" in done.stdout
-    assert "healthy True 1.0" in done.stdout
