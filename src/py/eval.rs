@@ -62,34 +62,82 @@ fn describe(rank_or_cards: &Bound<'_, PyAny>) -> PyResult<String> {
     Ok(eval::describe_cards(&extract_cards(rank_or_cards)?)?)
 }
 
+/// An integer element type `rank_many` reads in place, in either byte
+/// order: `SWAP` reads values stored in the other one.
+trait CardInt: Element + Copy + Display + TryInto<u8> + Sync {
+    fn swapped(self) -> Self;
+
+    #[inline(always)]
+    fn value<const SWAP: bool>(self) -> Self {
+        if SWAP {
+            self.swapped()
+        } else {
+            self
+        }
+    }
+}
+
+macro_rules! card_int {
+    ($($t:ty),*) => {$(
+        impl CardInt for $t {
+            #[inline(always)]
+            fn swapped(self) -> Self {
+                self.swap_bytes()
+            }
+        }
+    )*};
+}
+card_int!(u8, i8, u16, i16, u32, i32, u64, i64);
+
 /// A value as a card byte; one that is no card becomes 255, which the
 /// batch rejects.
-fn card_byte<T: Copy + TryInto<u8>>(x: T) -> Card {
-    x.try_into().ok().filter(|&c| c < 52).unwrap_or(255)
+#[inline(always)]
+fn card_byte<T: CardInt, const SWAP: bool>(x: T) -> Card {
+    x.value::<SWAP>()
+        .try_into()
+        .ok()
+        .filter(|&c| c < 52)
+        .unwrap_or(255)
 }
 
 /// The first value of `row` that is no card, as text (for the error that
 /// names it: the batch only saw 255).
-fn first_non_card<T: Copy + Display + TryInto<u8>>(
+fn first_non_card<T: CardInt, const SWAP: bool>(
     view: ArrayView2<'_, T>,
     row: usize,
 ) -> Option<String> {
     view.row(row)
         .iter()
-        .find(|&&x| card_byte(x) == 255)
-        .map(|x| x.to_string())
+        .find(|&&x| card_byte::<T, SWAP>(x) == 255)
+        .map(|x| x.value::<SWAP>().to_string())
 }
 
-fn rank_typed<T>(
+/// Ranks `array` if its elements are of any integer type (native byte order
+/// unless `SWAP`); None if they are not.
+fn rank_any_int<const SWAP: bool>(
     py: Python<'_>,
     array: &Bound<'_, PyUntypedArray>,
     k: usize,
     out: &mut [u16],
     threads: Option<usize>,
-) -> Option<PyResult<()>>
-where
-    T: Element + Copy + Display + TryInto<u8> + Sync,
-{
+) -> Option<PyResult<()>> {
+    rank_typed::<u8, SWAP>(py, array, k, out, threads)
+        .or_else(|| rank_typed::<i8, SWAP>(py, array, k, out, threads))
+        .or_else(|| rank_typed::<u16, SWAP>(py, array, k, out, threads))
+        .or_else(|| rank_typed::<i16, SWAP>(py, array, k, out, threads))
+        .or_else(|| rank_typed::<u32, SWAP>(py, array, k, out, threads))
+        .or_else(|| rank_typed::<i32, SWAP>(py, array, k, out, threads))
+        .or_else(|| rank_typed::<u64, SWAP>(py, array, k, out, threads))
+        .or_else(|| rank_typed::<i64, SWAP>(py, array, k, out, threads))
+}
+
+fn rank_typed<T: CardInt, const SWAP: bool>(
+    py: Python<'_>,
+    array: &Bound<'_, PyUntypedArray>,
+    k: usize,
+    out: &mut [u16],
+    threads: Option<usize>,
+) -> Option<PyResult<()>> {
     let array = array.cast::<PyArray2<T>>().ok()?;
     Some((|| {
         let readonly = array
@@ -104,11 +152,11 @@ where
                 // C order: one run of values, which the compiler vectorises.
                 Some(flat) => {
                     let values = &flat[rows.start * k..rows.end * k];
-                    buf.extend(values.iter().map(|&x| card_byte(x)));
+                    buf.extend(values.iter().map(|&x| card_byte::<T, SWAP>(x)));
                 }
                 None => {
                     for row in rows {
-                        buf.extend(view.row(row).iter().map(|&x| card_byte(x)));
+                        buf.extend(view.row(row).iter().map(|&x| card_byte::<T, SWAP>(x)));
                     }
                 }
             })
@@ -116,7 +164,7 @@ where
         match result {
             // The batch saw 255 where the row holds a non-card: quote its real value.
             Err(Error::InRow { row, error }) if matches!(*error, Error::CardOutOfRange(_)) => {
-                let value = first_non_card(view, row).unwrap_or_else(|| "255".into());
+                let value = first_non_card::<T, SWAP>(view, row).unwrap_or_else(|| "255".into());
                 Err(Error::CardOutOfRange(value).in_row(row).into())
             }
             result => Ok(result?),
@@ -192,22 +240,15 @@ fn rank_many<'py>(
             return Ok(PyArray1::from_vec(py, out));
         }
     }
-    let done = rank_typed::<u8>(py, &array, k, &mut out, threads)
-        .or_else(|| rank_typed::<i8>(py, &array, k, &mut out, threads))
-        .or_else(|| rank_typed::<u16>(py, &array, k, &mut out, threads))
-        .or_else(|| rank_typed::<i16>(py, &array, k, &mut out, threads))
-        .or_else(|| rank_typed::<u32>(py, &array, k, &mut out, threads))
-        .or_else(|| rank_typed::<i32>(py, &array, k, &mut out, threads))
-        .or_else(|| rank_typed::<u64>(py, &array, k, &mut out, threads))
-        .or_else(|| rank_typed::<i64>(py, &array, k, &mut out, threads));
-    match done {
+    match rank_any_int::<false>(py, &array, k, &mut out, threads) {
         Some(result) => result?,
         None => {
-            // A non-native byte order: let numpy convert, then rank that.
+            // The other byte order: a view of the same memory in the native
+            // one (values byte-swapped), swapped back as each chunk is read.
             let native = array
-                .call_method1("astype", ("int64",))?
+                .call_method1("view", (dtype.call_method0("newbyteorder")?,))?
                 .cast_into::<PyUntypedArray>()?;
-            rank_typed::<i64>(py, &native, k, &mut out, threads).ok_or_else(|| {
+            rank_any_int::<true>(py, &native, k, &mut out, threads).ok_or_else(|| {
                 PyTypeError::new_err(format!("{HANDS_EXPECTED}, got dtype {dtype}"))
             })??;
         }
