@@ -42,13 +42,9 @@ def _strategy(value: Any) -> Strategy:
     raise TypeError(f"a strategy must be a name or a callable, got {type(value).__name__}")
 
 
-def _default_stacks_too_big(stacks: int) -> str:
-    return f"stacks=None means 100 big bets, {stacks}, past the chip limit {MAX_CHIPS}: give stacks"
-
-
 def _per_seat(value: Any, players: int, name: str) -> list:
-    """One value per seat from a sequence (a list, tuple, range or 1-D
-    array), or the one value for every seat."""
+    """One value per seat from a sequence (see ``per_seat``), or the one
+    value for every seat."""
     if per_seat(value):
         if len(value) != players:
             raise ValueError(f"{name} has {len(value)} entries for {players} players")
@@ -104,7 +100,10 @@ def checked_run(
     if stacks is None:
         stacks = 100 * rules.big_bet
         if stacks > MAX_CHIPS:
-            raise ValueError(_default_stacks_too_big(stacks))
+            raise ValueError(
+                f"stacks=None means 100 big bets, {stacks}, past the chip limit {MAX_CHIPS}:"
+                " give stacks"
+            )
     seat_stacks = [
         checked_int(s, "a stack", 1, MAX_CHIPS) for s in _per_seat(stacks, players, "stacks")
     ]
