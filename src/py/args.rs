@@ -81,14 +81,19 @@ pub fn text_or_mapping(obj: &Bound<'_, PyAny>) -> bool {
         || obj.is_instance_of::<PyDict>()
 }
 
+/// A set: no order of its own (for strings it changes from run to run),
+/// so never a list where order matters (seats, a deck).
+pub fn unordered(obj: &Bound<'_, PyAny>) -> bool {
+    obj.is_instance_of::<PySet>() || obj.is_instance_of::<PyFrozenSet>()
+}
+
 /// The items of a sequence argument in order (not text, bytes, a dict or
-/// a set, which has no order of its own).
+/// a set).
 pub fn sequence_items<'py>(
     obj: &Bound<'py, PyAny>,
     name: &str,
 ) -> PyResult<Vec<Bound<'py, PyAny>>> {
-    let unordered = obj.is_instance_of::<PySet>() || obj.is_instance_of::<PyFrozenSet>();
-    if unordered || text_or_mapping(obj) {
+    if unordered(obj) || text_or_mapping(obj) {
         return Err(type_error(&format!("{name} must be a sequence"), obj));
     }
     obj.try_iter()

@@ -5,9 +5,9 @@
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyFrozenSet, PyNone, PySet, PyTuple, PyType};
+use pyo3::types::{PyNone, PyTuple, PyType};
 
-use super::args::{index_of, int_arg, int_in, not_both, seat_arg, sequence_items};
+use super::args::{index_of, int_arg, int_in, not_both, seat_arg, sequence_items, unordered};
 use super::cards::{card_list, extract_cards};
 use super::errors::type_error;
 use super::rules::PyRules;
@@ -123,9 +123,8 @@ impl PyHand {
         let mut given_deck = None;
         let source = match (seed, deck) {
             (_, Some(deck)) => {
-                // A set has no order of its own to deal in (for strings it
-                // changes from run to run): the same TypeError as the reference.
-                if deck.is_instance_of::<PySet>() || deck.is_instance_of::<PyFrozenSet>() {
+                // The same TypeError as the reference.
+                if unordered(deck) {
                     return Err(type_error(DECK_ORDERED, deck));
                 }
                 let cards = extract_cards(deck)?;
