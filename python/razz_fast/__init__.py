@@ -17,7 +17,7 @@ from razz_fast._core import (
     rank,
     rank_many,
 )
-from razz_fast.equity import equity
+from razz_fast._equity import equity
 from razz_fast.errors import IllegalActionError, InvalidCardError, RazzError
 from razz_fast.events import Action, Event, Pot
 from razz_fast.results import EquityResult, SimulationResult

@@ -41,7 +41,7 @@ from typing import Any, Callable
 
 from razz_fast import _core
 from razz_fast._args import checked_int
-from razz_fast.equity import checked_spot, merge_tallies, result_from_tallies, tally_slice
+from razz_fast._equity import checked_spot, merge_tallies, result_from_tallies, tally_slice
 from razz_fast.results import EquityResult, SimulationResult, Totals
 from razz_fast.simulate import Strategy, checked_run, play_chunks, progress_bar
 
