@@ -183,8 +183,9 @@ impl Winners {
 }
 
 /// The outer items of an exact run of `spot` (before the community card is
-/// chosen): heads-up and from four players the first player's multisets;
-/// three-way the combined multisets of the first two.
+/// chosen): heads-up the multisets of the player with more cards to come
+/// (the first on a tie), from four players the first player's; three-way
+/// the combined multisets of the first two.
 pub(super) fn outer_items(spot: &Spot, counts: &[u8; 13]) -> Vec<Multiset> {
     multisets(counts, outer_size(spot))
 }
@@ -192,6 +193,7 @@ pub(super) fn outer_items(spot: &Spot, counts: &[u8; 13]) -> Vec<Multiset> {
 /// How many cards each outer item deals (see [`outer_items`]).
 pub(super) fn outer_size(spot: &Spot) -> usize {
     match spot.players {
+        2 => spot.private[0].max(spot.private[1]),
         3 => spot.private[0] + spot.private[1],
         _ => spot.private[0],
     }
@@ -384,6 +386,22 @@ pub fn exact_slice(
     threads: Option<usize>,
     stop: &AtomicBool,
 ) -> Tally {
+    if spot.players == 2 && spot.private[1] > spot.private[0] {
+        // Heads-up, the player with more cards to come goes first: looping
+        // over its many multisets against the other's short list, summed a
+        // few parts at a time, costs about half as much as the other way
+        // round (a random hand against three known cards: 45 ms against 92).
+        let mut swapped = spot.clone();
+        swapped.known.swap(0, 1);
+        swapped.private.swap(0, 1);
+        swapped.takes_community.swap(0, 1);
+        let mut tally = exact_slice(&swapped, items, threads, stop);
+        tally.shares.swap(0, 1);
+        tally.share_squares.swap(0, 1);
+        tally.wins.swap(0, 1);
+        tally.ties.swap(0, 1);
+        return tally;
+    }
     // The last player's multisets have at most this many distinct ranks.
     match spot.private[spot.players - 1] {
         0..=2 => slice::<2>(spot, items, threads, stop),
