@@ -6,6 +6,7 @@ function, written for clarity, that the tests compare against.
 """
 
 from razz_fast import _pickle  # noqa: F401  (makes Rules and Hand picklable)
+from razz_fast._chart import chart
 from razz_fast._core import (
     Hand,
     Rules,
@@ -20,7 +21,7 @@ from razz_fast._core import (
 from razz_fast._equity import equity
 from razz_fast.errors import IllegalActionError, InvalidCardError, RazzError
 from razz_fast.events import Action, Event, Pot
-from razz_fast.results import EquityResult, SimulationResult
+from razz_fast.results import ChartResult, ChartRow, EquityResult, SimulationResult
 from razz_fast.simulate import simulate
 
 __all__ = [
@@ -40,6 +41,9 @@ __all__ = [
     "SimulationResult",
     "equity",
     "EquityResult",
+    "chart",
+    "ChartResult",
+    "ChartRow",
     "RazzError",
     "InvalidCardError",
     "IllegalActionError",

@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-__all__ = ["EquityResult", "SimulationResult", "Totals"]
+__all__ = ["ChartResult", "ChartRow", "EquityResult", "SimulationResult", "Totals"]
 
 
 @dataclass
@@ -87,3 +87,32 @@ class EquityResult:
     trials: int
     stderr: list[float]
     seed: int | None
+
+
+@dataclass
+class ChartRow:
+    """One starting hand of ``chart`` (docs/CHART.md): its three ranks (0 =
+    ace), the cards that stood for them, how many of the C(52, 3) three-card
+    deals have these ranks, and the hand's equity, win and tie shares (with
+    standard errors when sampled) against the chart's random opponents."""
+
+    hand: str
+    ranks: tuple[int, int, int]
+    cards: list[int]
+    combos: int
+    equity: float
+    win: float
+    tie: float
+    stderr: float
+    trials: int
+
+
+@dataclass
+class ChartResult:
+    """What ``chart`` returns: the 455 starting hands, best equity first."""
+
+    rows: list[ChartRow]
+    opponents: int
+    exact: bool
+    seed: int | None
+    elapsed: float = field(default=0.0, compare=False)
