@@ -5,6 +5,7 @@ input."""
 
 from __future__ import annotations
 
+import json
 import math
 
 import pytest
@@ -114,3 +115,38 @@ def test_bad_input(args, kwargs, error):
     for impl in (razz_fast, razz_fast.reference):
         with pytest.raises(error):
             impl.chart(*args, **kwargs)
+
+
+def test_command_line_csv_json_and_table(capsys):
+    from razz_fast.cli import main
+
+    args = ["chart", "--opponents", "2", "--trials", "40", "--seed", "9"]
+    expected = razz_fast.chart(2, trials=40, seed=9)
+    assert main([*args, "--csv"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "hand,combos,equity,win,tie,stderr,trials"
+    assert len(lines) == 456
+    first = expected.rows[0]
+    assert lines[1].split(",")[:3] == [first.hand, str(first.combos), str(first.equity)]
+    assert main([*args, "--json"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert record["opponents"] == 2 and record["seed"] == 9
+    assert [r["equity"] for r in record["rows"]] == [r.equity for r in expected.rows]
+    assert main([*args, "--no-progress"]) == 0
+    table = capsys.readouterr().out.splitlines()
+    assert table[3].split()[:2] == ["1", first.hand]
+    assert len(table) == 3 + 455
+    assert main(["chart", "--opponents", "8"]) == 2
+    assert "opponents" in capsys.readouterr().err
+
+
+def test_docs_table_is_the_chart(heads_up):
+    import importlib.util
+    from pathlib import Path
+
+    docs = Path(__file__).resolve().parent.parent / "docs"
+    spec = importlib.util.spec_from_file_location("make_chart", docs / "make_chart.py")
+    make_chart = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(make_chart)
+    shipped = (docs / "CHART.md").read_text()
+    assert shipped == make_chart.HEADER + make_chart.table(heads_up)

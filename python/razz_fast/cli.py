@@ -124,6 +124,44 @@ def _equity(args: argparse.Namespace) -> int:
     return 0
 
 
+def _chart(args: argparse.Namespace) -> int:
+    exact = {"auto": None, "yes": True, "no": False}[args.exact]
+    show_progress = not (args.json or args.csv) and not args.no_progress and sys.stderr.isatty()
+    result = razz_fast.chart(
+        args.opponents,
+        exact=exact,
+        trials=args.trials,
+        seed=args.seed,
+        threads=args.threads,
+        progress=show_progress,
+    )
+    fields = ("hand", "combos", "equity", "win", "tie", "stderr", "trials")
+    if args.json:
+        record = dataclasses.asdict(result)
+        print(json.dumps(record, indent=2))
+    elif args.csv:
+        print(",".join(fields))
+        for row in result.rows:
+            print(",".join(str(getattr(row, name)) for name in fields))
+    else:
+        how = (
+            "exact"
+            if result.exact
+            else f"{result.rows[0].trials:,} samples a hand (seed {result.seed})"
+        )
+        others = "one random hand" if args.opponents == 1 else f"{args.opponents} random hands"
+        print(f"three-card starts against {others}: {how}, {result.elapsed:.1f} s\n")
+        head = f"{'#':>3}  {'hand':<6} {'combos':>6}  {'equity':>8}  {'win':>8}  {'tie':>7}"
+        print(f"{head}  {'± s.e.':>7}")
+        for i, row in enumerate(result.rows, 1):
+            error = "exact" if result.exact else f"{row.stderr:.3%}"
+            print(
+                f"{i:>3}  {row.hand:<6} {row.combos:>6}  {row.equity:>8.3%}  {row.win:>8.3%}"
+                f"  {row.tie:>7.3%}  {error:>7}"
+            )
+    return 0
+
+
 _STREET_NAMES = {3: "3rd", 4: "4th", 5: "5th", 6: "6th", 7: "7th"}
 
 
@@ -276,6 +314,29 @@ def _parser() -> argparse.ArgumentParser:
     eq.add_argument("--threads", type=int, default=None)
     eq.add_argument("--json", action="store_true")
     eq.set_defaults(run=_equity)
+
+    ch = commands.add_parser(
+        "chart",
+        help="equity of every three-card starting hand against random hands",
+        description="The equity of each of the 455 three-card starting hands (suits "
+        "only remove cards) against 1 to 7 random opponents, best first: exact heads-up, "
+        "sampled against more.",
+    )
+    ch.add_argument("--opponents", type=int, default=1, help="random opponents, 1 to 7 (1)")
+    ch.add_argument(
+        "--exact",
+        choices=("auto", "yes", "no"),
+        default="auto",
+        help="enumerate (yes), sample (no), or exact heads-up only (auto)",
+    )
+    ch.add_argument("--trials", type=int, default=None, help="samples per hand (100,000)")
+    ch.add_argument("--seed", type=int, default=None)
+    ch.add_argument("--threads", type=int, default=None)
+    out = ch.add_mutually_exclusive_group()
+    out.add_argument("--csv", action="store_true", help="print the rows as CSV")
+    out.add_argument("--json", action="store_true", help="print the result as JSON")
+    ch.add_argument("--no-progress", action="store_true", help="no progress bar")
+    ch.set_defaults(run=_chart)
 
     rep = commands.add_parser(
         "replay",
