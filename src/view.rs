@@ -291,7 +291,7 @@ mod tests {
             bring_in: 2,
             small_bet: 4,
             big_bet: 8,
-            burn_cards: seed % 2 == 0,
+            burn_cards: seed.is_multiple_of(2),
             ..Rules::default()
         };
         let mut hand = Hand::new(rules, &vec![60; players], DeckSource::Seed(seed)).unwrap();
