@@ -153,3 +153,86 @@ impl<const S: usize> Outcomes<S> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::equity::exact::multisets;
+    use crate::eval::LowKey;
+
+    /// The ways `avail` deals `m`, one part at a time.
+    fn ways(avail: u64, m: &Multiset) -> u64 {
+        m.parts()
+            .iter()
+            .map(|&(r, c)| C[((avail >> (4 * r)) & 15) as usize][c as usize])
+            .product()
+    }
+
+    #[test]
+    fn splits_and_prefixes_are_the_plain_sums() {
+        // A player holding 7 8 9 with four cards to come, 40 cards unseen.
+        let mut counts = [4u8; 13];
+        for r in [6, 7, 8, 12, 12, 11] {
+            counts[r] -= 1;
+        }
+        let known = [24u8, 28, 32].iter().fold(LowKey::EMPTY, |k, &c| k.with(c));
+        let mut list = multisets(&counts, 4);
+        for m in &mut list {
+            let key = m
+                .parts()
+                .iter()
+                .fold(known, |k, &(r, c)| (0..c).fold(k, |k, _| k.with(4 * r)));
+            m.rank = key.rank();
+        }
+        let out = Outcomes::<4>::new(&list, 4);
+        let mut sorted = list.clone();
+        sorted.sort_by_key(|m| m.rank);
+        // The cards another player's A-2-2 leave.
+        let avail = counts
+            .iter()
+            .enumerate()
+            .fold(0u64, |p, (r, &n)| p | (n as u64) << (4 * r))
+            - (1 + (2 << 4));
+        let plain = |f: &dyn Fn(Rank) -> bool| -> u64 {
+            sorted
+                .iter()
+                .filter(|m| f(m.rank))
+                .map(|m| ways(avail, m))
+                .sum()
+        };
+        for best in [
+            1,
+            200,
+            sorted[0].rank,
+            sorted[900].rank,
+            sorted[1200].rank,
+            6175,
+        ] {
+            let expected = (
+                plain(&|r| r < best),
+                plain(&|r| r == best),
+                plain(&|r| r > best),
+            );
+            assert_eq!(out.split(avail, best), expected, "best {best}");
+        }
+        for at in [
+            vec![0, 5, 1000, 1820],
+            vec![700, 701],
+            vec![3],
+            vec![1820],
+            vec![],
+        ] {
+            let at: Vec<u32> = at
+                .into_iter()
+                .filter(|&p| p <= sorted.len() as u32)
+                .collect();
+            let mut got = vec![0; at.len()];
+            out.prefixes(avail, &at, &mut got);
+            let expected: Vec<u64> = at
+                .iter()
+                .map(|&p| sorted[..p as usize].iter().map(|m| ways(avail, m)).sum())
+                .collect();
+            assert_eq!(got, expected, "at {at:?}");
+        }
+    }
+}
