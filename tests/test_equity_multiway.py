@@ -41,6 +41,16 @@ SMALL = {
     "3p-random-first": with_pool(
         ["", "3h 4c 8d Ks Kh 6s", "As 2d 7h 9c 3s 4s"], "Ac 3c 4d 5c 6c 7c 8c 9d 9s Td"
     ),
+    # A player with all seven cards leaves nothing to pair: the players go
+    # one at a time (src/equity/exact.rs, `paired`).
+    "3p-unpaired": with_pool(
+        ["As 2d 7h 9c Kd 3s 4s", "3h 4c 8d Ks Kh", "5d 6h 2s 2h Qc"],
+        "Ac 3c 4d 5c 6c 7c 8c 9d Tc Td Jc Js",
+    ),
+    "4p-unpaired": with_pool(
+        ["As 2d 7h 9c Kd", "3h 4c 8d Ks Kh 5s 7s", "5d 6h 2s 2h Qc", "Ah 9h Th Jh Qh Qd"],
+        "Ac 3c 4d 5c 6c 7c 8c 9d Tc",
+    ),
     "4p-paired-boards": with_pool(
         ["Ac Ad 2c 2d 3c", "Ah As 2h 2s 3h", "4c 4d 5c 5d 6c 6d", "4h 4s 5h 5s 6h"],
         "3d 3s 6s 7c 7d 8c 9c Kc",

@@ -23,8 +23,8 @@ use crate::pots::MAX_SEATS;
 #[derive(Clone, Debug)]
 pub(super) struct Multiset {
     packed: u64,
-    /// (rank, count) for each rank present; at most eight (a pair of players).
-    parts: [(u8, u8); 8],
+    /// (rank, count) for each rank present (a pair of players may hold all 13).
+    parts: [(u8, u8); 13],
     n_parts: u8,
     /// The player's rank with these cards (set once the player is known).
     pub(super) rank: Rank,
@@ -50,7 +50,7 @@ pub(super) fn multisets(counts: &[u8; 13], size: usize) -> Vec<Multiset> {
             let packed = cur
                 .iter()
                 .fold(0u64, |p, &(r, n)| p + ((n as u64) << (4 * r)));
-            let mut parts = [(0, 0); 8];
+            let mut parts = [(0, 0); 13];
             parts[..cur.len()].copy_from_slice(cur);
             out.push(Multiset {
                 packed,
@@ -184,8 +184,8 @@ impl Winners {
 
 /// The outer items of an exact run of `spot` (before the community card is
 /// chosen): heads-up the multisets of the player with more cards to come
-/// (the first on a tie), from four players the first player's; three-way
-/// the combined multisets of the first two.
+/// (the first on a tie); three-way, when [`paired`], the combined multisets
+/// of the first two; otherwise the first player's.
 pub(super) fn outer_items(spot: &Spot, counts: &[u8; 13]) -> Vec<Multiset> {
     multisets(counts, outer_size(spot))
 }
@@ -194,9 +194,27 @@ pub(super) fn outer_items(spot: &Spot, counts: &[u8; 13]) -> Vec<Multiset> {
 pub(super) fn outer_size(spot: &Spot) -> usize {
     match spot.players {
         2 => spot.private[0].max(spot.private[1]),
-        3 => spot.private[0] + spot.private[1],
+        3 if paired(spot) => spot.private[0] + spot.private[1],
         _ => spot.private[0],
     }
+}
+
+/// Combined multisets of a pair listed at most (about 40 MB of them).
+const MAX_PAIRS: u128 = 1 << 20;
+
+/// Whether the two players before the last are enumerated together by
+/// their combined multiset: from three players, when those are fewer than
+/// the pairs of multisets they stand for and few enough to list (two random
+/// hands make 6 million; those spots are hours of work either way).
+fn paired(spot: &Spot) -> bool {
+    let n = spot.players;
+    if n < 3 {
+        return false;
+    }
+    let counts = spot.unseen_counts();
+    let (x, y) = (spot.private[n - 3], spot.private[n - 2]);
+    let combined = count_multisets(&counts, x + y);
+    combined <= MAX_PAIRS && combined < count_multisets(&counts, x) * count_multisets(&counts, y)
 }
 
 /// One community rank's enumeration: the last player's outcomes have at
@@ -208,7 +226,9 @@ struct Enumeration<'a, const S: usize> {
     /// The players enumerated one by one (all but the last three, or the
     /// first of two), their multisets each with the rank it makes.
     lists: Vec<Vec<Multiset>>,
-    /// The combined multisets of the two players before the last.
+    /// Whether the two players before the last go by their combined
+    /// multiset ([`paired`]), and those multisets.
+    paired: bool,
     pairs: &'a [Multiset],
     last: Outcomes<S>,
     stop: &'a AtomicBool,
@@ -251,8 +271,14 @@ impl<const S: usize> Enumeration<'_, S> {
         wins: &mut Winners,
         scratch: &mut Scratch,
     ) {
-        let first_of_pair = self.spot.players - 3;
-        if p == first_of_pair {
+        let last = self.spot.players - 1;
+        if !self.paired && p == last {
+            let best = ranks[..p].iter().copied().min().unwrap_or(Rank::MAX);
+            let seats = (0..p).fold(0, |m, s| m | ((ranks[s] == best) as usize) << s);
+            wins.add(weight, seats, self.last_bit(), self.last.split(avail, best));
+            return;
+        }
+        if self.paired && p == last - 2 {
             let best = ranks[..p].iter().copied().min().unwrap_or(Rank::MAX);
             let seats = (0..p).fold(0, |m, s| m | ((ranks[s] == best) as usize) << s);
             for u in self.pairs {
@@ -418,7 +444,8 @@ fn slice<const S: usize>(
 ) -> Tally {
     let counts = spot.unseen_counts();
     let outer = outer_items(spot, &counts);
-    let pairs = if spot.players > 3 {
+    let pair = paired(spot);
+    let pairs = if pair && spot.players > 3 {
         multisets(
             &counts,
             spot.private[spot.players - 3] + spot.private[spot.players - 2],
@@ -463,22 +490,24 @@ fn slice<const S: usize>(
                 };
                 let last = spot.players - 1;
                 // The players enumerated one at a time: the first heads-up,
-                // all but the pair and the last from four players.
+                // all but the pair and the last when paired, else all but the last.
                 let singles = match spot.players {
                     2 => 1,
-                    n => n - 3,
+                    n if pair => n - 3,
+                    n => n - 1,
                 };
                 let e = Enumeration::<S> {
                     spot,
                     keys,
                     lists: (0..singles).map(ranked).collect(),
+                    paired: pair,
                     pairs: &pairs,
                     last: Outcomes::new(&ranked(last), spot.private[last]),
                     stop,
                 };
                 // The outer items of player 0 carry its rank; the pairs of
                 // a three-way run need none.
-                let outer: Vec<Multiset> = if spot.players == 3 {
+                let outer: Vec<Multiset> = if spot.players == 3 && pair {
                     outer[range.clone()].to_vec()
                 } else {
                     e.lists[0][range.clone()].to_vec()
@@ -509,11 +538,11 @@ fn slice<const S: usize>(
 
 impl<const S: usize> Enumeration<'_, S> {
     /// One outer item: heads-up the first player's multiset, three-way the
-    /// pair's combined multiset, from four players the first player's.
+    /// pair's combined multiset when paired, otherwise the first player's.
     fn item(&self, avail: u64, weight: u128, m: &Multiset, wins: &mut Winners, s: &mut Scratch) {
         match self.spot.players {
             2 => self.heads_up(avail, weight, m, wins),
-            3 => {
+            3 if self.paired => {
                 if fits(avail, m) {
                     self.pair(avail, m, weight, (Rank::MAX, 0), wins, s);
                 }
