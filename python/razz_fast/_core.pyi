@@ -16,6 +16,7 @@ __all__ = [
     "FEATURES",
     "FEATURES_VERSION",
     "simulate_chunks",
+    "match_chunks",
     "CHUNK",
     "equity_tallies",
     "equity_units",
@@ -342,6 +343,23 @@ def simulate_chunks(
 ) -> tuple[int, list[int], list[int], int, list[tuple[int, int]]]:
     """Plays chunks `first_chunk .. first_chunk + n_chunks` of a run of `hands`
     hands without the GIL (Python strategies take it for their call only)."""
+
+def match_chunks(
+    rules: Rules,
+    stacks: Sequence[int],
+    strategies: Sequence[str | Callable[[Any], Any]],
+    batch: Sequence[bool],
+    strategy_of_seat: Sequence[int],
+    duplicate: bool,
+    seed: int,
+    deals: int,
+    first_chunk: int,
+    n_chunks: int,
+    threads: int | None = None,
+) -> tuple[int, int, list[int], list[int], list[int], list[int]]:
+    """Plays the deals of chunks `first_chunk .. first_chunk + n_chunks` of a
+    match of `deals` deals, once per rotation of the seating if `duplicate`;
+    sums per distinct strategy (`strategy_of_seat[seat]` numbers them)."""
 
 def equity_tallies(
     hands: Sequence[Sequence[int]],

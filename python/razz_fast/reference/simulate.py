@@ -171,23 +171,30 @@ def _winning_rank(hand: Hand) -> int:
     )
 
 
+def play_hand(seed: int, k: int, rules: Rules, stacks: list[int], seats) -> Hand:
+    """Hand ``k`` of the run seeded with ``seed``, played to the end by
+    ``seats`` (``(kind, function)`` per seat, from ``resolve_strategies``)."""
+    deck, decisions = hand_seeds(seed, k)
+    rng = Xoshiro256PlusPlus(decisions)
+    hand = Hand(rules, stacks, seed=deck)
+    while not hand.is_over:
+        seat = hand.actor
+        kind, function = seats[seat]
+        if kind == "builtin":
+            action = function(hand, rng)
+        else:
+            action = _python_action(function, hand, seat)
+        hand.act(action)
+    return hand
+
+
 def _play_chunk(
     seed: int, chunk: int, count: int, rules: Rules, stacks: list[int], seats
 ) -> Totals:
     """Plays the ``count`` hands of chunk ``chunk`` and sums their results."""
     totals = Totals(players=len(stacks))
     for k in range(chunk * CHUNK, chunk * CHUNK + count):
-        deck, decisions = hand_seeds(seed, k)
-        rng = Xoshiro256PlusPlus(decisions)
-        hand = Hand(rules, stacks, seed=deck)
-        while not hand.is_over:
-            seat = hand.actor
-            kind, function = seats[seat]
-            if kind == "builtin":
-                action = function(hand, rng)
-            else:
-                action = _python_action(function, hand, seat)
-            hand.act(action)
+        hand = play_hand(seed, k, rules, stacks, seats)
         payoffs = hand.payoffs
         totals.hands += 1
         totals.net = [total + p for total, p in zip(totals.net, payoffs)]
