@@ -97,8 +97,8 @@ def match(
         while done < run.chunks:
             size = min(size, run.chunks - done, max(1, run.max_chunks_per_call // seatings))
             began = time.perf_counter()
-            sums = _core.match_chunks(run.rules, run.stacks, run.strategies, batch, index,
-                                      duplicate, run.seed, run.hands, done, size, threads)  # fmt: skip
+            args = (run.rules, run.stacks, run.strategies, batch, index, duplicate, run.seed)
+            sums = _core.match_chunks(*args, run.hands, done, size, threads)
             took = time.perf_counter() - began
             part = MatchTotals(len(unique), *sums[:2], *map(list, sums[2:]))
             totals.add(part)
