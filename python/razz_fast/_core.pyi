@@ -217,7 +217,11 @@ def equity_slice(
     start: int,
     stop: int,
     threads: int | None = None,
+    cancelled: Callable[[], object] | None = None,
 ) -> tuple[bool, int, list[int], list[int], list[int], list[int]]:
     """The integer tallies of units `start..stop` (see `equity_units`) of an
     exact or sampled run; slices that cover every unit once add up to the
-    tallies `equity_tallies` returns for the same arguments."""
+    tallies `equity_tallies` returns for the same arguments. `cancelled`, a
+    callable, is polled while the slice runs: once it returns true the
+    slice stops and raises RuntimeError (a distributed run stopped by its
+    client frees its workers so)."""
