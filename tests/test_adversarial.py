@@ -5,6 +5,8 @@ raise the same class."""
 
 from __future__ import annotations
 
+import itertools
+import signal
 import threading
 
 import numpy as np
@@ -168,3 +170,20 @@ def test_a_numpy_matrix_is_ranked_by_both(core, ref):
     assert ref.rank_many(matrix) == expected
     with pytest.raises(InvalidCardError):
         ref.rank_many(np.matrix([[0, 1, 2, 3, 52]]))
+
+
+def test_rank_many_of_an_endless_iterable_stops_at_ctrl_c():
+    # `itertools.repeat` runs in C: nothing checked for Ctrl-C while the
+    # core read it, and its cards grew until the allocation aborted.
+    def interrupt(signum, frame):
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGALRM, interrupt)
+    signal.setitimer(signal.ITIMER_REAL, 0.3)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            razz_fast.rank_many(itertools.repeat([0, 1, 2, 3, 4]))
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+    assert razz_fast.rank_many([[0, 1, 2, 3, 4]]).tolist() == [razz_fast.rank([0, 1, 2, 3, 4])]

@@ -274,6 +274,9 @@ fn rank_many<'py>(
     Ok(PyArray1::from_vec(py, out))
 }
 
+/// Rows of an iterable read between checks for Ctrl-C.
+const SIGNAL_ROWS: usize = 1 << 12;
+
 /// The ranks of rows given as a list (or any iterable) of sequences of
 /// ints, converted by the reference's rules rather than numpy's, which
 /// would read `[True, 4, …]` as ints and a ragged list as no array at all:
@@ -294,6 +297,17 @@ fn rank_rows_of<'py>(
     let (mut cards, mut width, mut first_bad, mut broken) = (Vec::new(), None, None, None);
     let mut n = 0;
     for (index, row) in rows.enumerate() {
+        // An endless iterable (`itertools.repeat(row)`) runs in C without
+        // a check for Ctrl-C, and its cards grow until memory runs out: it
+        // stops at Ctrl-C, or with a MemoryError, never an abort.
+        if index % SIGNAL_ROWS == 0 {
+            py.check_signals()?;
+        }
+        if cards.try_reserve(7).is_err() {
+            return Err(PyMemoryError::new_err(format!(
+                "rank_many: cannot hold the cards of {index} rows"
+            )));
+        }
         match row_cards(&row?, index, width, &mut cards, &mut first_bad) {
             Ok(k) => {
                 width = Some(k);
