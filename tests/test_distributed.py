@@ -366,7 +366,7 @@ def test_an_exit_in_a_strategy_reaches_the_caller_as_itself(client, exit_error):
 def test_zero_workers_is_a_clear_error(monkeypatch):
     monkeypatch.setattr(rfd, "WORKER_WAIT", 0.5, raising=False)
     cluster = distributed.LocalCluster(
-        n_workers=0, processes=False, dashboard_address=None, silence_logs=logging.ERROR
+        n_workers=0, processes=False, dashboard_address=":0", silence_logs=logging.ERROR
     )
     with distributed.Client(cluster, set_as_default=False) as empty:
         for call in (
