@@ -16,7 +16,7 @@ from __future__ import annotations
 import os
 import time
 
-from razz_fast.errors import IllegalActionError
+from razz_fast.errors import IllegalActionError, int_text
 from razz_fast.events import Action
 from razz_fast.policy import is_batch_policy
 from razz_fast.reference.arguments import (
@@ -71,7 +71,7 @@ def _check_hands(hands) -> int:
     if number is None:
         raise TypeError(f"hands must be an int, not {type(hands).__name__}")
     if not 1 <= number <= MAX_COUNT:
-        raise ValueError(f"hands must be in 1..{MAX_COUNT}, got {number}")
+        raise ValueError(f"hands must be in 1..{MAX_COUNT}, got {int_text(number)}")
     return number
 
 
@@ -80,7 +80,9 @@ def _check_players(players) -> int:
     if number is None:
         raise TypeError(f"players must be an int, not {type(players).__name__}")
     if not _MIN_PLAYERS <= number <= _MAX_PLAYERS:
-        raise ValueError(f"players must be in {_MIN_PLAYERS}..{_MAX_PLAYERS}, got {number}")
+        raise ValueError(
+            f"players must be in {_MIN_PLAYERS}..{_MAX_PLAYERS}, got {int_text(number)}"
+        )
     return number
 
 
@@ -99,7 +101,7 @@ def _check_stack(value, where: str) -> int:
     if number is None:
         raise TypeError(f"{where} must be an int, not {type(value).__name__}")
     if not 1 <= number <= MAX_CHIPS:
-        raise ValueError(f"{where} must be in 1..{MAX_CHIPS}, got {number}")
+        raise ValueError(f"{where} must be in 1..{MAX_CHIPS}, got {int_text(number)}")
     return number
 
 
