@@ -15,6 +15,7 @@ from razz_fast.reference.chart import chart
 from razz_fast.reference.equity import equity
 from razz_fast.reference.evaluation import best_five, describe, rank, rank_many
 from razz_fast.reference.hand import Hand
+from razz_fast.reference.match import match
 from razz_fast.reference.rules import Rules
 from razz_fast.reference.simulate import simulate
 from razz_fast.reference.tables import FEATURES, FEATURES_VERSION, Batch, Tables
@@ -43,6 +44,7 @@ __all__ = [
     "Event",
     "Pot",
     "simulate",
+    "match",
     "SimulationResult",
     "equity",
     "EquityResult",
