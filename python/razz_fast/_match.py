@@ -5,6 +5,7 @@ errors are computed over deals."""
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import time
 from collections.abc import Sequence
@@ -13,7 +14,8 @@ from typing import Any
 from razz_fast import _core
 from razz_fast.match_result import MatchResult, MatchTotals
 from razz_fast.policy import is_batch_policy
-from razz_fast.simulate import BATCH_SECONDS, Strategy, checked_run, progress_bar
+from razz_fast.results import checked_record
+from razz_fast.simulate import BATCH_SECONDS, Strategy, checked_run, progress_bar, record_hands
 
 __all__ = ["match", "label", "distinct"]
 
@@ -69,6 +71,7 @@ def match(
     seed: int | None = None,
     threads: int | None = None,
     progress: bool = False,
+    record: int = 0,
 ) -> MatchResult:
     """Play about ``hands`` hands between ``strategies`` (one per seat) and
     rank them. With ``duplicate`` every deal is played once per rotation of
@@ -87,6 +90,7 @@ def match(
     deals = -(-hands // seatings) if isinstance(hands, int) and hands > 0 else hands
     run, threads = checked_run(deals, players, list(strategies), rules, stacks, seed, threads,
                                progress)  # fmt: skip
+    record = checked_record(record, run.hands * seatings)
     unique, index = distinct(run.strategies)
     batch = [is_batch_policy(s) for s in run.strategies]
     totals = MatchTotals(len(unique))
@@ -110,5 +114,22 @@ def match(
     finally:
         if bar is not None:
             bar.close()
-    return totals.result(_labels(unique), run.rules.big_bet, duplicate, run.seed,
-                         time.perf_counter() - start)  # fmt: skip
+    result = totals.result(_labels(unique), run.rules.big_bet, duplicate, run.seed,
+                           time.perf_counter() - start)  # fmt: skip
+    if record:
+        result = dataclasses.replace(result, records=_records(run, seatings, record))
+    return result
+
+
+def _records(run: Any, seatings: int, count: int) -> list:
+    """The first ``count`` hands of the match, deal by deal, each deal in
+    its seatings' order."""
+    deals = -(-count // seatings)
+    n = run.players
+    by_seating = []
+    for r in range(seatings):
+        seated = dataclasses.replace(
+            run, strategies=[run.strategies[(s + r) % n] for s in range(n)]
+        )
+        by_seating.append(record_hands(seated, 0, deals))
+    return [hand for deal in zip(*by_seating) for hand in deal][:count]

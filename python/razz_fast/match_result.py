@@ -90,7 +90,8 @@ class MatchResult:
     ``variance_reduction`` = (plain_stderr / stderr)². ``pairwise`` maps
     (a, b) to a's edge over b in big bets per 100 hands and its error, for
     a two-strategy match. ``deals``, ``hands`` (all rotations),
-    ``seat_hands`` (hands each strategy played), ``seed``, ``elapsed``."""
+    ``seat_hands`` (hands each strategy played), ``seed``, ``elapsed``, and
+    ``records`` (``record=N``: the first N hands played)."""
 
     strategies: list[str]
     net: list[int]
@@ -107,6 +108,9 @@ class MatchResult:
     duplicate: bool
     seed: int
     elapsed: float
+    #: The first hands played, deal by deal and seating by seating, whole
+    #: (``match(..., record=N)``).
+    records: list = field(default_factory=list, repr=False, compare=False)
 
     def table(self) -> str:
         """The ranking, best first, as a text table."""
