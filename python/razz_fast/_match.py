@@ -5,6 +5,7 @@ errors are computed over deals."""
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import os
 import time
@@ -85,6 +86,7 @@ def match(
     record = checked_record(record, run.hands * seatings)
     unique, index = distinct(run.strategies)
     totals = MatchTotals(len(unique))
+    checkpoints: list[MatchTotals] = []
     bar = progress_bar(progress, run.hands * seatings, " hands", "match")
     start = time.perf_counter()
     try:
@@ -95,6 +97,7 @@ def match(
             part = play_match_chunks(run, index, duplicate, done, size, threads)
             took = time.perf_counter() - began
             totals.add(part)
+            checkpoints.append(copy.deepcopy(totals))
             done += size
             if bar is not None:
                 bar.update(part.hands)
@@ -105,6 +108,13 @@ def match(
             bar.close()
     result = totals.result(_labels(unique), run.rules.big_bet, duplicate, run.seed,
                            time.perf_counter() - start)  # fmt: skip
+    labels = _labels(unique)
+    progress_points = [
+        (point.hands, r.bb_per_100, r.interval)
+        for point in checkpoints
+        for r in [point.result(labels, run.rules.big_bet, duplicate, run.seed, 0.0)]
+    ]
+    result = dataclasses.replace(result, progress=progress_points)
     if record:
         result = dataclasses.replace(result, records=_records(run, seatings, record))
     return result

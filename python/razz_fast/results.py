@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import Any
 
 __all__ = ["EquityResult", "SimulationResult", "Totals"]
 
@@ -74,6 +75,14 @@ class SimulationResult:
     elapsed: float
     #: The first hands played, whole (``simulate(..., record=N)``).
     records: list = field(default_factory=list, repr=False, compare=False)
+
+    def plot(self, path: str | None = None, big_bet: int | None = None) -> Any:
+        """Each seat's result with its 95% interval (matplotlib, the
+        ``plot`` extra), in bb/100 given ``big_bet``; saved to ``path`` when
+        given. Returns the figure."""
+        from razz_fast.plot import plot_simulation
+
+        return plot_simulation(self, path, big_bet)
 
 
 #: The most hands ``record=`` keeps (each is a whole Hand with its history).
