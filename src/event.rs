@@ -156,7 +156,7 @@ impl Event {
 
     /// The same event with its cards left out (for a seat that did not see them).
     pub(crate) fn hide_cards(&mut self) {
-        self.cards = [0; 4];
+        self.cards = [0; EVENT_CARDS];
         self.n_cards = 0;
     }
 }

@@ -178,9 +178,10 @@ def replay(history: HandHistory, *, preset: str | None = None, engine=None, **se
 
     The rules are ``Rules.preset(preset, ...)`` at the hand's stakes with
     ``settings`` (``cap``, ``odd_chip``, ... as ``Rules`` takes them)
-    changed (stakes given there override the history's). With no ``preset``, the site's own (its module's ``PRESET``);
-    if that cannot explain the logged action and exactly one other preset
-    can, the hand replays under that one and ``Replay.note`` says so."""
+    changed (stakes given there override the history's). With no
+    ``preset``, the site's own (its module's ``PRESET``); if that cannot
+    explain the logged action and exactly one other preset can, the hand
+    replays under that one and ``Replay.note`` says so."""
     if not isinstance(history, HandHistory):
         raise TypeError(f"history must be a HandHistory, not {type(history).__name__}")
     engine = razz_fast if engine is None else engine
