@@ -481,6 +481,24 @@ def test_cli_replay(capsys):
     assert main(["replay", "--cap", str(2**64), str(good)]) == 2
     captured = capsys.readouterr()
     assert "cap must be None or 1.." in captured.err and captured.out == ""
+    # A rule book's preset, and one of its settings changed.
+    assert main(["replay", "--json", "--no-equity", "--rules", "tda", str(good)]) == 0
+    assert [r["preset"] for r in json.loads(capsys.readouterr().out)] == ["tda"]
+    assert (
+        main(["replay", "--no-equity", "--rules", "wsop", "--heads-up", "before_cap", str(good)])
+        == 0
+    )
+    with pytest.raises(SystemExit):
+        main(["replay", "--rules", "bicycle", str(good)])
+    assert "invalid choice" in capsys.readouterr().err
+
+
+def test_cli_simulate_plays_a_preset(capsys):
+    assert main(["simulate", "--hands", "300", "--seed", "1", "--json", "--rules", "wsop"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert "cap=5" in record["rules"] and "reopen='half'" in record["rules"]
+    assert main(["simulate", "--hands", "300", "--seed", "1", "--json"]) == 0
+    assert "cap=4" in json.loads(capsys.readouterr().out)["rules"]
 
 
 @pytest.mark.parametrize("history", [None, 3, "PokerStars Hand #1"])
