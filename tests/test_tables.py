@@ -29,8 +29,8 @@ def _rules(impl, r):
 
 rules_st = st.tuples(
     st.integers(0, 2), st.integers(1, 2), st.sampled_from([2, 4]),
-    st.sampled_from([None, 1, 4]), st.booleans(), st.sampled_from(["seat", "low_card", "high_card"]),
-    st.sampled_from(ref.Rules.PRESETS),
+    st.sampled_from([None, 1, 4]), st.booleans(),
+    st.sampled_from(["seat", "low_card", "high_card"]), st.sampled_from(ref.Rules.PRESETS),
 )  # fmt: skip
 
 
