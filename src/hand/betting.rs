@@ -110,7 +110,6 @@ impl Hand {
         self.high_unposted = false;
         self.level = 0;
         self.acted = 0;
-        self.full_rise = self.rules.full_rise(self.street);
         let can_bet = self.can_bet_mask();
         // A round starts with two or more who can bet: exactly two is heads-up.
         self.uncapped = self.uncap_heads_up_rounds && at_most_two(can_bet);
@@ -140,6 +139,11 @@ impl Hand {
 
     fn bet_size(&self) -> u64 {
         self.rules.bet_size(self.street)
+    }
+
+    /// The rise that makes a real bet or raise on this street.
+    fn full_rise(&self) -> u64 {
+        self.full_rises[usize::from(self.street > 4)]
     }
 
     /// The one wager (COMPLETE, BET or RAISE) the actor could make now.
@@ -181,7 +185,7 @@ impl Hand {
         };
         // The full-bet rule: acting again takes a real bet's rise since then.
         let reopened = self.acted & Self::seat_bit(seat) == 0
-            || self.level - self.acted_at[seat] >= self.full_rise;
+            || self.level - self.acted_at[seat] >= self.full_rise();
         if capped || !reopened {
             return false;
         }
@@ -233,6 +237,11 @@ impl Hand {
         match action {
             Action::Fold => {
                 self.live &= !Self::seat_bit(seat);
+                // A player going all-in (in `put_in`) or folding may leave
+                // the action heads-up.
+                if self.lift_when_heads_up {
+                    self.lift_cap_if_heads_up();
+                }
                 if at_most_one(self.live) {
                     self.queue = 0;
                 }
@@ -270,7 +279,7 @@ impl Hand {
                 chips = target - self.bet[seat];
                 // A real bet or raise: the rise from the last full level,
                 // with any short all-ins since, is a full one (RULES.md 8-9).
-                if target - self.base >= self.full_rise {
+                if target - self.base >= self.full_rise() {
                     self.wagers += 1;
                     self.base = target;
                     self.opened = true;
@@ -297,9 +306,6 @@ impl Hand {
             // action to its event kind.
             self.record(EventKind::of_action(action), Some(seat), chips, &[]);
         }
-        if self.lift_when_heads_up && !self.uncapped {
-            self.lift_cap_if_heads_up();
-        }
         // (Only a fold can leave one seat in the hand, and then it emptied
         // the queue: the other actions skip that test.)
         if self.queue == 0 {
@@ -315,9 +321,9 @@ impl Hand {
     /// cap has not been reached, the round is uncapped; a round capped
     /// before it became heads-up stays capped (RULES.md 8).
     #[cold]
-    fn lift_cap_if_heads_up(&mut self) {
+    pub(super) fn lift_cap_if_heads_up(&mut self) {
         let below_cap = self.rules.cap.is_some_and(|cap| self.wagers < cap);
-        self.uncapped = below_cap && at_most_two(self.can_bet_mask());
+        self.uncapped |= below_cap && at_most_two(self.can_bet_mask());
     }
 
     fn mark_acted(&mut self, seat: usize, level: u64) {

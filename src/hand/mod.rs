@@ -80,8 +80,6 @@ pub struct Hand {
     /// `high` is a whole bring-in nobody posted (`short_bring_in="full"`),
     /// so a call that reaches it may still leave an uncalled bet.
     high_unposted: bool,
-    /// The rise that makes a real bet or raise on this street.
-    full_rise: u64,
     level: u64,
     /// Seats that made a voluntary action this round (ENGINE.md §5), and the
     /// level right after it (meaningful only for those seats).
@@ -97,6 +95,9 @@ pub struct Hand {
     last_aggressor: Option<u8>,
 
     /// Settings read on every wager, worked out once from `rules`.
+    /// The rise that makes a real bet or raise: on third and fourth
+    /// street, and from fifth street on (RULES.md 9).
+    full_rises: [u64; 2],
     /// `Reopen::Half`: wagers go to the last full level plus a bet.
     half: bool,
     /// `HeadsUp::BeforeCap` with a cap: lift it when the action becomes
@@ -176,7 +177,6 @@ impl Hand {
             opened: false,
             uncapped: false,
             high_unposted: false,
-            full_rise: 0,
             level: 0,
             acted: 0,
             acted_at: [0; MAX_SEATS],
@@ -186,6 +186,7 @@ impl Hand {
                 betting::packed_queue(n, from.min(n), ((1u16 << n) - 1) as u8)
             }),
             last_aggressor: None,
+            full_rises: [rules.full_rise(4), rules.full_rise(5)],
             half: rules.reopen == Reopen::Half,
             lift_when_heads_up: rules.heads_up == HeadsUp::BeforeCap && rules.cap.is_some(),
             uncap_heads_up_rounds: rules.heads_up != HeadsUp::Capped && rules.cap.is_some(),
@@ -313,6 +314,9 @@ impl Hand {
         self.contributed[seat] += chips;
         if self.stack[seat] == 0 {
             self.has_chips &= !Self::seat_bit(seat);
+            if self.lift_when_heads_up {
+                self.lift_cap_if_heads_up();
+            }
         }
     }
 
