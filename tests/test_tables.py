@@ -22,14 +22,15 @@ ARRAYS = ("actor", "street", "to_call", "pot", "legal", "stacks", "bets", "folde
 
 
 def _rules(impl, r):
-    ante, bring_in, small, cap, burn, odd = r
-    return impl.Rules(ante=ante, bring_in=bring_in, small_bet=small, big_bet=2 * small,
-                      cap=cap, burn_cards=burn, odd_chip=odd)  # fmt: skip
+    ante, bring_in, small, cap, burn, odd, preset = r
+    return impl.Rules.preset(preset, ante, bring_in, small, 2 * small).replace(
+        cap=cap, burn_cards=burn, odd_chip=odd)  # fmt: skip
 
 
 rules_st = st.tuples(
     st.integers(0, 2), st.integers(1, 2), st.sampled_from([2, 4]),
-    st.sampled_from([None, 1, 4]), st.booleans(), st.sampled_from(["seat", "low_card"]),
+    st.sampled_from([None, 1, 4]), st.booleans(),
+    st.sampled_from(["seat", "low_card", "high_card"]), st.sampled_from(ref.Rules.PRESETS),
 )  # fmt: skip
 
 

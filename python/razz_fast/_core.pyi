@@ -70,10 +70,16 @@ def describe(rank_or_cards: int | _CardsLike) -> str:
 @final
 class Rules:
     """Rules(ante=0, bring_in=1, small_bet=2, big_bet=4, *, cap=4,
-    uncapped_heads_up=False, burn_cards=False, odd_chip="seat")
+    heads_up="capped", reopen="full", short_bring_in="short",
+    ante_all_in="forced", opener_ties="seat", burn_cards=False,
+    showdown="seat", odd_chip="seat")
 
-    Immutable stakes and rule settings of a razz game."""
+    Immutable stakes and rule settings of a razz game (docs/RULES.md).
+    `Rules.preset(name, ante, bring_in, small_bet, big_bet)` gives a rule
+    book's settings (`Rules.PRESETS` lists them); `rules.replace(**changes)`
+    a copy with some settings changed."""
 
+    PRESETS: ClassVar[tuple[str, ...]]
     def __new__(
         cls,
         ante: int = 0,
@@ -82,10 +88,24 @@ class Rules:
         big_bet: int = 4,
         *,
         cap: int | None = 4,
-        uncapped_heads_up: bool = False,
+        heads_up: str = "capped",
+        reopen: str = "full",
+        short_bring_in: str = "short",
+        ante_all_in: str = "forced",
+        opener_ties: str = "seat",
         burn_cards: bool = False,
+        showdown: str = "seat",
         odd_chip: str = "seat",
     ) -> Rules: ...
+    @staticmethod
+    def preset(
+        name: str, ante: int = 0, bring_in: int = 1, small_bet: int = 2, big_bet: int = 4
+    ) -> Rules:
+        """A rule book's settings at these stakes: "pokerstars" (the default
+        Rules()), "wsop", "wsop_live", "tda" or "roberts" (docs/RULES.md)."""
+    def replace(self, **changes: Any) -> Rules:
+        """A copy with the named settings changed, checked as the constructor
+        checks them."""
     @property
     def ante(self) -> int: ...
     @property
@@ -97,9 +117,19 @@ class Rules:
     @property
     def cap(self) -> int | None: ...
     @property
-    def uncapped_heads_up(self) -> bool: ...
+    def heads_up(self) -> str: ...
+    @property
+    def reopen(self) -> str: ...
+    @property
+    def short_bring_in(self) -> str: ...
+    @property
+    def ante_all_in(self) -> str: ...
+    @property
+    def opener_ties(self) -> str: ...
     @property
     def burn_cards(self) -> bool: ...
+    @property
+    def showdown(self) -> str: ...
     @property
     def odd_chip(self) -> str: ...
     def __eq__(self, other: object, /) -> bool: ...

@@ -49,7 +49,9 @@ def _rank_classes(winning_ranks: dict[int, int]) -> dict[str, int]:
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    rules = razz_fast.Rules(args.ante, args.bring_in, args.small_bet, args.big_bet)
+    rules = razz_fast.Rules.preset(
+        args.rules, args.ante, args.bring_in, args.small_bet, args.big_bet
+    )
     strategies = _strategies(args.strategies, args.players)
     show_progress = not args.json and not args.no_progress and sys.stderr.isatty()
     result = razz_fast.simulate(
@@ -218,14 +220,18 @@ def _replay(args: argparse.Namespace) -> int:
     from razz_fast.histories import HistoryError, read_histories, replay
     from razz_fast.histories.analysis import street_equities
 
-    settings = dict(
-        cap=None if args.cap == 0 else args.cap,
-        uncapped_heads_up=args.uncapped_heads_up,
-        odd_chip=args.odd_chip,
-        burn_cards=args.burn_cards,
+    # Only the settings given change the preset (the site's own by default).
+    given = dict(
+        cap=args.cap, heads_up=args.heads_up, odd_chip=args.odd_chip, burn_cards=args.burn_cards
     )
+    settings = {name: value for name, value in given.items() if value is not None}
+    if settings.get("cap") == 0:
+        settings["cap"] = None
+    settings["preset"] = args.rules
     # Bad settings are the command's error, not every hand's.
-    razz_fast.Rules(**settings)
+    razz_fast.Rules.preset(args.rules or "pokerstars").replace(
+        **{k: v for k, v in settings.items() if k != "preset"}
+    )
     records, failures = [], 0
     for path in args.files:
         try:
@@ -274,6 +280,7 @@ def _replay(args: argparse.Namespace) -> int:
                 continue
             net = dict(zip(replayed.names, replayed.net))
             record.update(ok=True, net=net, rake=replayed.rake, scale=history.scale)
+            record.update(preset=replayed.preset, note=replayed.note)
             rows = []
             if not args.no_equity and len(replayed.hand.showdown_order) >= 2:
                 rows = street_equities(replayed, trials=args.trials, seed=args.seed)
@@ -294,6 +301,8 @@ def _replay(args: argparse.Namespace) -> int:
                 f"rake {history.text_of(replayed.rake)}, "
                 f"won by {', '.join(winners) or 'nobody'}"
             )
+            if replayed.note:
+                print(f"    {replayed.note}")
             for row in rows:
                 shares = "  ".join(
                     f"{name} {share:.1%}" for name, share in zip(row.players, row.result.equity)
@@ -331,6 +340,12 @@ def _parser() -> argparse.ArgumentParser:
         default="tight,check_call,random",
         help="comma-separated strategies, repeated round the table "
         "(check_call, random, tight; default tight,check_call,random)",
+    )
+    sim.add_argument(
+        "--rules",
+        choices=razz_fast.Rules.PRESETS,
+        default="pokerstars",
+        help="the rule book's preset (pokerstars; see docs/RULES.md)",
     )
     sim.add_argument("--ante", type=int, default=1)
     sim.add_argument("--bring-in", type=int, default=2)
@@ -426,13 +441,15 @@ def _parser() -> argparse.ArgumentParser:
     rep.add_argument("--seed", type=int, default=0, help="seed for sampled equity (0)")
     rep.add_argument("--json", action="store_true")
     rep.add_argument(
-        "--cap", type=int, default=4, help="bets per round, 0 for no cap (4, as the sites)"
+        "--rules",
+        choices=razz_fast.Rules.PRESETS,
+        default=None,
+        help="the rule book's preset (the site's own, see docs/RULES.md)",
     )
-    rep.add_argument("--uncapped-heads-up", action="store_true", help="no cap heads-up")
-    rep.add_argument(
-        "--odd-chip", choices=("low_card", "seat"), default="low_card", help="(low_card)"
-    )
-    rep.add_argument("--burn-cards", action="store_true", help="the room burned cards")
+    rep.add_argument("--cap", type=int, default=None, help="bets per round, 0 for no cap")
+    rep.add_argument("--heads-up", choices=("capped", "round_starts", "before_cap"))
+    rep.add_argument("--odd-chip", choices=("seat", "low_card", "high_card"))
+    rep.add_argument("--burn-cards", action="store_const", const=True, help="the room burned cards")
     rep.set_defaults(run=_replay)
     return parser
 

@@ -196,8 +196,10 @@ class PlayerView:
         deck: list[int | None] = [None] * 52
         for i, (_, card) in enumerate(takes[:first_pass]):
             deck[i] = card
-        # An explicit deck deals its burns again, in burn order, after a reshuffle.
-        for (_, card), slot in zip(takes[first_pass:], burns):
+        # After a reshuffle (seventh street with burns) an explicit deck deals
+        # its stub, then its burns in burn order.
+        slots = list(range(first_pass, 52)) + burns
+        for (_, card), slot in zip(takes[first_pass:], slots):
             if card is not None:
                 deck[slot] = card
         seen = {card for card in deck if card is not None}
