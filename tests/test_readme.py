@@ -1,6 +1,6 @@
-"""The README is a tested document: its Python blocks run as written, every
-output it shows in a comment is what the code prints, and it links only to
-files a clone has.
+"""The README (and the docs' getting-started page) is a tested document:
+its Python blocks run as written, every output it shows in a comment is
+what the code prints, and it links only to files a clone has.
 
 An output is shown doctest-style as ``expression  # -> repr`` (prose may
 follow the repr after whitespace, a colon or a semicolon; ``...`` in the
@@ -95,13 +95,14 @@ def check_block(source: str, namespace: dict, name: str = "README") -> list[str]
     return problems
 
 
-def test_readme_python_blocks_run_and_show_their_output(monkeypatch):
+@pytest.mark.parametrize("page", [README, ROOT / "docs" / "index.md"], ids=lambda p: p.name)
+def test_python_blocks_run_and_show_their_output(monkeypatch, page):
     monkeypatch.chdir(ROOT)  # the tour reads files by paths from the top
-    blocks = python_blocks(README.read_text(encoding="utf-8"))
-    assert blocks, "the README has a Python tour"
+    blocks = python_blocks(page.read_text(encoding="utf-8"))
+    assert blocks, f"{page.name} has Python to run"
     problems = []
     for number, block in enumerate(blocks, 1):
-        problems += [f"block {number}, {p}" for p in check_block(block, {})]
+        problems += [f"block {number}, {p}" for p in check_block(block, {}, str(page))]
     assert not problems, "\n".join(problems)
 
 
