@@ -435,12 +435,14 @@ def test_cli_replay(capsys):
     records = json.loads(capsys.readouterr().out)
     assert [r["ok"] for r in records] == [False] + [True] * 9
     assert records[0]["line"] == 31 and records[1]["rake"] == 2
-    assert main(["replay", "--no-equity", "--cap", "0", str(DATA / "no-such-file")]) == 1
-    assert "cannot read" in capsys.readouterr().out
+    # A file that cannot be opened is an error of the command, before any output.
+    assert main(["replay", "--no-equity", str(good), str(DATA / "no-such-file")]) == 2
+    captured = capsys.readouterr()
+    assert "no-such-file: cannot read" in captured.err and captured.out == ""
     # Settings no rule allows are one error of the command, before any hand.
     assert main(["replay", "--cap", str(2**64), str(good)]) == 2
     captured = capsys.readouterr()
-    assert "cap must be None or 1.." in captured.err and captured.out == ""
+    assert "argument --cap" in captured.err and captured.out == ""
 
 
 @pytest.mark.parametrize("history", [None, 3, "PokerStars Hand #1"])
