@@ -5,6 +5,8 @@ import pathlib
 import re
 from importlib.metadata import metadata, version
 
+import pytest
+
 import razz_fast
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -51,3 +53,28 @@ def test_classifiers_name_the_tested_pythons():
         if re.fullmatch(r"Programming Language :: Python :: 3\.\d+", c)
     )
     assert minors == [9, 10, 11, 12, 13]
+
+
+def test_release_workflow_builds_tests_and_publishes_every_platform():
+    yaml = pytest.importorskip("yaml")
+    workflow = yaml.safe_load((ROOT / ".github/workflows/release.yml").read_text("utf-8"))
+    jobs = workflow["jobs"]
+    assert set(jobs) == {"linux", "musllinux", "windows", "macos", "sdist", "release"}
+    targets = {
+        (name, platform["target"])
+        for name in ("linux", "musllinux", "macos")
+        for platform in jobs[name]["strategy"]["matrix"]["platform"]
+    }
+    assert targets == {
+        ("linux", "x86_64"),
+        ("linux", "aarch64"),
+        ("musllinux", "x86_64"),
+        ("musllinux", "aarch64"),
+        ("macos", "x86_64"),
+        ("macos", "aarch64"),
+    }
+    for name in ("linux", "musllinux", "windows", "macos", "sdist"):
+        steps = " ".join(str(step.get("run", "")) for step in jobs[name]["steps"])
+        assert "tests/smoke.py" in steps, f"{name} does not test what it built"
+    assert jobs["release"]["if"] == "${{ startsWith(github.ref, 'refs/tags/v') }}"
+    assert set(jobs["release"]["needs"]) == {"linux", "musllinux", "windows", "macos", "sdist"}

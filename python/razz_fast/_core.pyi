@@ -77,21 +77,33 @@ class Rules:
         odd_chip: str = "seat",
     ) -> Rules: ...
     @property
-    def ante(self) -> int: ...
+    def ante(self) -> int:
+        """Chips each player antes before the cards are dealt (0: no ante)."""
     @property
-    def bring_in(self) -> int: ...
+    def bring_in(self) -> int:
+        """Chips the forced bring-in puts in on third street; it is paid by the
+        seat showing the worst up card."""
     @property
-    def small_bet(self) -> int: ...
+    def small_bet(self) -> int:
+        """The size of a completion, bet or raise on third and fourth street."""
     @property
-    def big_bet(self) -> int: ...
+    def big_bet(self) -> int:
+        """The size of a bet or raise on fifth, sixth and seventh street."""
     @property
-    def cap(self) -> int | None: ...
+    def cap(self) -> int | None:
+        """The most completions, bets and raises one betting round allows (the
+        bring-in counts none), or None for no cap."""
     @property
-    def uncapped_heads_up(self) -> bool: ...
+    def uncapped_heads_up(self) -> bool:
+        """Whether the cap is lifted while exactly two seats are in the hand
+        (all-in seats count)."""
     @property
-    def burn_cards(self) -> bool: ...
+    def burn_cards(self) -> bool:
+        """Whether one card is burned before each street is dealt."""
     @property
-    def odd_chip(self) -> str: ...
+    def odd_chip(self) -> str:
+        """Who gets the odd chips of a split pot: 'seat' (lowest seat first) or
+        'low_card' (the winner with the smallest card first)."""
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
@@ -112,56 +124,96 @@ class Hand:
         deck: _CardsLike | None = None,
     ) -> Hand: ...
     @property
-    def rules(self) -> Rules: ...
+    def rules(self) -> Rules:
+        """The Rules the hand is played under."""
     @property
-    def num_players(self) -> int: ...
+    def num_players(self) -> int:
+        """How many seats are dealt in, 2 to 8."""
     @property
-    def seed(self) -> int | None: ...
+    def seed(self) -> int | None:
+        """The seed of the deck's generator; None for a hand dealt from an explicit
+        deck."""
     @property
-    def street(self) -> int | None: ...
+    def street(self) -> int | None:
+        """The street being bet, 3 to 7; None once the hand is over."""
     @property
-    def actor(self) -> int | None: ...
+    def actor(self) -> int | None:
+        """The seat to act now; None once the hand is over."""
     @property
-    def to_call(self) -> int: ...
+    def to_call(self) -> int:
+        """Chips a call puts in now (all of a shorter stack: all-in); 0 when
+        nothing is owed."""
     @property
-    def stacks(self) -> list[int]: ...
+    def stacks(self) -> list[int]:
+        """Each seat's chips behind, now."""
     @property
-    def starting_stacks(self) -> list[int]: ...
+    def starting_stacks(self) -> list[int]:
+        """Each seat's stack before the antes."""
     @property
-    def bets(self) -> list[int]: ...
+    def bets(self) -> list[int]:
+        """Each seat's chips put in on the current betting round."""
     @property
-    def pot(self) -> int: ...
+    def pot(self) -> int:
+        """Every chip put in this hand so far: antes and bets, less chips returned."""
     @property
-    def folded(self) -> list[bool]: ...
+    def folded(self) -> list[bool]:
+        """Whether each seat has folded."""
     @property
-    def all_in(self) -> list[bool]: ...
+    def all_in(self) -> list[bool]:
+        """Whether each seat still in the hand has no chips behind."""
     @property
-    def community_cards(self) -> list[int]: ...
+    def community_cards(self) -> list[int]:
+        """The seventh-street card dealt face up for every seat when the deck
+        cannot give each its own; usually empty."""
     @property
-    def is_over(self) -> bool: ...
+    def is_over(self) -> bool:
+        """Whether the hand has finished, by a fold-out or a showdown."""
     @property
-    def payoffs(self) -> list[int]: ...
+    def payoffs(self) -> list[int]:
+        """Each seat's net chips once the hand is over (all zeros before); they sum
+        to zero."""
     @property
-    def showdown_order(self) -> list[int]: ...
+    def showdown_order(self) -> list[int]:
+        """The seats that showed their cards, in the order they showed; empty
+        without a showdown."""
     @property
     def pots(self) -> list[Pot]:
         """Main pot first, then side pots, as `razz_fast.Pot` tuples."""
     @property
     def history(self) -> list[Event]:
         """Every event so far, as `razz_fast.Event` tuples."""
-    def legal_actions(self) -> list[Action]: ...
-    def up_cards(self, seat: int) -> list[int]: ...
-    def down_cards(self, seat: int) -> list[int]: ...
+    def legal_actions(self) -> list[Action]:
+        """The Actions the actor may take now, in Action order; empty once the hand
+        is over."""
+    def up_cards(self, seat: int) -> list[int]:
+        """The face-up cards dealt to `seat` so far, in the order dealt."""
+    def down_cards(self, seat: int) -> list[int]:
+        """The face-down cards dealt to `seat` so far, in the order dealt (the
+        engine sees every card: hide them from a player's view yourself)."""
     def act(self, action: int) -> None:
         """Takes an `Action` (or its int value); an illegal one raises
         IllegalActionError and leaves the hand unchanged."""
-    def fold(self) -> None: ...
-    def check(self) -> None: ...
-    def call(self) -> None: ...
-    def bring_in(self) -> None: ...
-    def complete(self) -> None: ...
-    def bet(self) -> None: ...
-    def raise_(self) -> None: ...
+    def fold(self) -> None:
+        """The actor folds: act(Action.FOLD). IllegalActionError if it may not; the
+        hand is then unchanged."""
+    def check(self) -> None:
+        """The actor checks: act(Action.CHECK). IllegalActionError if it may not;
+        the hand is then unchanged."""
+    def call(self) -> None:
+        """The actor calls: act(Action.CALL). IllegalActionError if it may not; the
+        hand is then unchanged."""
+    def bring_in(self) -> None:
+        """The actor posts the bring-in: act(Action.BRING_IN). IllegalActionError
+        if it may not; the hand is then unchanged."""
+    def complete(self) -> None:
+        """The actor completes the bring-in to a small bet: act(Action.COMPLETE).
+        IllegalActionError if it may not; the hand is then unchanged."""
+    def bet(self) -> None:
+        """The actor bets: act(Action.BET). IllegalActionError if it may not; the
+        hand is then unchanged."""
+    def raise_(self) -> None:
+        """The actor raises (raise is a Python keyword): act(Action.RAISE).
+        IllegalActionError if it may not; the hand is then unchanged."""
     def clone(self) -> Hand:
         """An independent copy (for search and for tests)."""
     def __copy__(self) -> Hand: ...

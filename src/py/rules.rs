@@ -107,34 +107,46 @@ impl PyRules {
         Ok(PyRules { inner })
     }
 
+    /// Chips each player antes before the cards are dealt (0: no ante).
     #[getter]
     fn ante(&self) -> u64 {
         self.inner.ante
     }
+    /// Chips the forced bring-in puts in on third street; it is paid by the
+    /// seat showing the worst up card.
     #[getter]
     fn bring_in(&self) -> u64 {
         self.inner.bring_in
     }
+    /// The size of a completion, bet or raise on third and fourth street.
     #[getter]
     fn small_bet(&self) -> u64 {
         self.inner.small_bet
     }
+    /// The size of a bet or raise on fifth, sixth and seventh street.
     #[getter]
     fn big_bet(&self) -> u64 {
         self.inner.big_bet
     }
+    /// The most completions, bets and raises one betting round allows (the
+    /// bring-in counts none), or None for no cap.
     #[getter]
     fn cap(&self) -> Option<u64> {
         self.inner.cap
     }
+    /// Whether the cap is lifted while exactly two seats are in the hand
+    /// (all-in seats count).
     #[getter]
     fn uncapped_heads_up(&self) -> bool {
         self.inner.uncapped_heads_up
     }
+    /// Whether one card is burned before each street is dealt.
     #[getter]
     fn burn_cards(&self) -> bool {
         self.inner.burn_cards
     }
+    /// Who gets the odd chips of a split pot: 'seat' (lowest seat first) or
+    /// 'low_card' (the winner with the smallest card first).
     #[getter]
     fn odd_chip(&self) -> &'static str {
         self.inner.odd_chip.name()

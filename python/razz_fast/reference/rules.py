@@ -25,6 +25,29 @@ _FIELDS = (
     "odd_chip",
 )
 
+#: Each field's docstring (``help(Rules.ante)``), as the core's getters have.
+_FIELD_DOCS = {
+    "ante": "Chips each player antes before the cards are dealt (0: no ante).",
+    "bring_in": (
+        "Chips the forced bring-in puts in on third street; it is paid by the seat "
+        "showing the worst up card."
+    ),
+    "small_bet": "The size of a completion, bet or raise on third and fourth street.",
+    "big_bet": "The size of a bet or raise on fifth, sixth and seventh street.",
+    "cap": (
+        "The most completions, bets and raises one betting round allows (the bring-in "
+        "counts none), or None for no cap."
+    ),
+    "uncapped_heads_up": (
+        "Whether the cap is lifted while exactly two seats are in the hand (all-in seats count)."
+    ),
+    "burn_cards": "Whether one card is burned before each street is dealt.",
+    "odd_chip": (
+        "Who gets the odd chips of a split pot: 'seat' (lowest seat first) or 'low_card' "
+        "(the winner with the smallest card first)."
+    ),
+}
+
 
 def _check_int(name: str, value) -> int:
     number = as_int(value)
@@ -53,7 +76,7 @@ class Rules:
     uncapped_heads_up=False, burn_cards=False, odd_chip="seat")``
     """
 
-    __slots__ = _FIELDS
+    __slots__ = {name: _FIELD_DOCS.get(name) for name in _FIELDS}
 
     ante: int
     bring_in: int
