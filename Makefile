@@ -53,7 +53,10 @@ wheels: ## the sdist and manylinux2014 abi3 wheels (x86-64, aarch64) in dist/, s
 	    --target $$target --out $(DIST) || exit 1; \
 	done
 	maturin sdist --out $(DIST)
-	for wheel in $(DIST)/*.whl; do auditwheel show $$wheel || exit 1; done
+	tar tzf $(DIST)/razz_fast-*.tar.gz | grep -q '/LICENSE$$'
+	for wheel in $(DIST)/*.whl; do \
+	  unzip -l $$wheel | grep -q 'dist-info/licenses/LICENSE' && auditwheel show $$wheel || exit 1; \
+	done
 
 wheel-test: ## install each x86-64 wheel in dist/ on every CPython 3.9-3.13 here, no Rust on PATH
 	nox -s wheel
