@@ -14,6 +14,8 @@ pub mod rules;
 pub mod showing;
 pub mod sim;
 pub mod strategy;
+pub mod tables;
+pub mod view;
 
 #[cfg(feature = "python")]
 mod py;
@@ -24,3 +26,5 @@ pub use eval::{LowKey, Rank};
 pub use event::{Action, ActionSet, Event, EventKind};
 pub use hand::{DeckSource, Hand};
 pub use rules::{OddChip, Rules};
+pub use tables::Tables;
+pub use view::PlayerView;

@@ -8,10 +8,13 @@ mod cards;
 mod equity;
 mod errors;
 mod eval;
+mod events;
 mod hand;
 mod interrupt;
 mod rules;
 mod sim;
+mod tables;
+mod view;
 
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -21,6 +24,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<rules::PyRules>()?;
     m.add_class::<hand::PyHand>()?;
     sim::register(m)?;
+    tables::register(m)?;
+    m.add_class::<view::PyPlayerView>()?;
     equity::register(m)?;
     Ok(())
 }
