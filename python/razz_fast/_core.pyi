@@ -239,33 +239,45 @@ class PlayerView:
     def seat(self) -> int:
         """The seat whose view this is."""
     @property
-    def num_players(self) -> int: ...
+    def num_players(self) -> int:
+        """How many seats are dealt in, 2 to 8."""
     @property
-    def rules(self) -> Rules: ...
+    def rules(self) -> Rules:
+        """The Rules the hand is played under."""
     @property
     def street(self) -> int | None:
         """3 to 7 while betting, None once the hand is over."""
     @property
-    def actor(self) -> int | None: ...
+    def actor(self) -> int | None:
+        """The seat to act now; None once the hand is over."""
     @property
-    def is_over(self) -> bool: ...
+    def is_over(self) -> bool:
+        """Whether the hand has finished, by a fold-out or a showdown."""
     @property
     def to_call(self) -> int:
         """Chips the actor needs to call."""
     @property
-    def pot(self) -> int: ...
+    def pot(self) -> int:
+        """Every chip put in this hand so far: antes and bets, less chips returned."""
     @property
-    def stacks(self) -> list[int]: ...
+    def stacks(self) -> list[int]:
+        """Each seat's chips behind, now."""
     @property
-    def starting_stacks(self) -> list[int]: ...
+    def starting_stacks(self) -> list[int]:
+        """Each seat's stack before the antes."""
     @property
-    def bets(self) -> list[int]: ...
+    def bets(self) -> list[int]:
+        """Each seat's chips put in on the current betting round."""
     @property
-    def folded(self) -> list[bool]: ...
+    def folded(self) -> list[bool]:
+        """Whether each seat has folded."""
     @property
-    def all_in(self) -> list[bool]: ...
+    def all_in(self) -> list[bool]:
+        """Whether each seat still in the hand has no chips behind."""
     @property
-    def community_cards(self) -> list[int]: ...
+    def community_cards(self) -> list[int]:
+        """The seventh-street card dealt face up for every seat when the deck
+        cannot give each its own; usually empty."""
     @property
     def payoffs(self) -> list[int]:
         """Net chips per seat once the hand is over; zeros before."""
@@ -273,8 +285,11 @@ class PlayerView:
     def history(self) -> list[Event]:
         """The history as `Event`s; cards the seat has not seen are left out
         (an empty `cards`)."""
-    def legal_actions(self) -> list[Action]: ...
-    def up_cards(self, seat: int) -> list[int]: ...
+    def legal_actions(self) -> list[Action]:
+        """The Actions the actor may take now, in Action order; empty once the hand
+        is over."""
+    def up_cards(self, seat: int) -> list[int]:
+        """The face-up cards dealt to `seat` so far, in the order dealt."""
     def down_cards(self, seat: int) -> list[int]:
         """The seat's own down cards; another seat's only once shown (else [])."""
     def determinize(self, seed: int) -> Hand:
@@ -371,13 +386,19 @@ class Tables(Batch):
     def hands_played(self) -> int:
         """Hands finished so far on all tables."""
     @property
-    def num_tables(self) -> int: ...
+    def num_tables(self) -> int:
+        """How many tables are stepped together."""
     @property
-    def num_players(self) -> int: ...
+    def num_players(self) -> int:
+        """How many seats each table deals in, 2 to 8."""
     @property
-    def rules(self) -> Rules: ...
+    def rules(self) -> Rules:
+        """The Rules every table plays."""
     @property
-    def seed(self) -> int: ...
+    def seed(self) -> int:
+        """The seed the batch deals from (drawn at random when none was given):
+        hand k of the batch gets the same cards for it whatever the number of
+        tables or threads."""
 
 CHUNK: int
 
