@@ -33,7 +33,8 @@ STUBS = pathlib.Path(razz_fast.__file__).with_name("_core.pyi")
 def words(doc: str | None) -> int:
     """Words of a docstring, less pointers to other files and signature lines."""
     doc = re.sub(r"\(?(see )?docs/\w+\.md(, section \d+| §\s?\d+)?\)?", "", doc or "", flags=re.I)
-    doc = "\n".join(line for line in doc.splitlines() if not re.match(r"\s*\w+\(.*\)(\s*->.*)?$", line))
+    signature = re.compile(r"\s*\w+\(.*\)(\s*->.*)?$")
+    doc = "\n".join(line for line in doc.splitlines() if not signature.match(line))
     return len(re.findall(r"[A-Za-z]{2,}", doc))
 
 
