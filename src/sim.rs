@@ -156,6 +156,17 @@ pub struct Table<'a> {
 pub struct Deciders<'a, E> {
     pub external: &'a External<'a, E>,
     pub batch: &'a Batch<'a, E>,
+    /// Runs each chunk (the bindings give the thread a Python thread state
+    /// once a chunk, so that each decision only takes the GIL).
+    pub around_chunk: &'a AroundChunk<'a>,
+}
+
+/// Runs the chunk it is given.
+pub type AroundChunk<'a> = dyn Fn(&mut (dyn FnMut() + Send)) + Sync + 'a;
+
+/// Runs the chunk as it is.
+pub fn plain_chunk(chunk: &mut (dyn FnMut() + Send)) {
+    chunk();
 }
 
 /// A batch policy's decisions for the tables waiting on it.
@@ -172,6 +183,7 @@ pub fn builtin_only() -> Deciders<'static, std::convert::Infallible> {
     Deciders {
         external: &no_external,
         batch: &no_batch,
+        around_chunk: &plain_chunk,
     }
 }
 
@@ -365,10 +377,13 @@ pub fn simulate_chunks<E: Send>(
                     }
                 },
                 |mut work, chunk| {
+                    let mut played = Ok(());
                     if !stop.load(Ordering::Relaxed) {
-                        play_chunk(table, chunk, &mut work, deciders)?;
+                        (deciders.around_chunk)(&mut || {
+                            played = play_chunk(table, chunk, &mut work, deciders);
+                        });
                     }
-                    Ok(work)
+                    played.map(|()| work)
                 },
             )
             .map(|piece| piece.map(|work| work.totals))
@@ -453,6 +468,7 @@ mod tests {
         let external = Deciders {
             external: &check_call,
             batch: &no_batch,
+            around_chunk: &plain_chunk,
         };
         let b = play(&table(&general), 3, Some(1), &external);
         assert_eq!(a, b);
@@ -479,6 +495,7 @@ mod tests {
         let deciders = Deciders {
             external: &external,
             batch: &batch,
+            around_chunk: &plain_chunk,
         };
         let mut one = [Player::Builtin(Strategy::Random); 6];
         one[1] = Player::External;

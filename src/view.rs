@@ -109,13 +109,12 @@ impl PlayerView {
         let down = hand.down_cards(seat);
         view.down[..down.len()].copy_from_slice(down);
         view.n_down = down.len() as u8;
-        view.history.extend(hand.history().iter().map(|e| {
-            if seen_by(e, seat) {
-                *e
-            } else {
-                Event::new(e.kind, e.seat.map(usize::from), e.amount, &[])
+        view.history.extend_from_slice(hand.history());
+        for e in &mut view.history {
+            if !seen_by(e, seat) {
+                e.hide_cards();
             }
-        }));
+        }
         Ok(view)
     }
 
@@ -277,4 +276,76 @@ pub fn action_of(kind: EventKind) -> Option<Action> {
         EventKind::Fold => Action::Fold,
         _ => return None,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::strategy::Strategy;
+
+    /// Hands played to every decision point by random actions, with the
+    /// actor's view at each.
+    fn decisions(seed: u64, players: usize, mut at: impl FnMut(&Hand, &PlayerView)) {
+        let rules = Rules {
+            ante: 1,
+            bring_in: 2,
+            small_bet: 4,
+            big_bet: 8,
+            burn_cards: seed.is_multiple_of(2),
+            ..Rules::default()
+        };
+        let mut hand = Hand::new(rules, &vec![60; players], DeckSource::Seed(seed)).unwrap();
+        let mut rng = Rng::new(seed);
+        while hand.actor().is_some() {
+            let view = PlayerView::of(&hand, None).unwrap();
+            at(&hand, &view);
+            Strategy::Random.play(&mut hand, &mut rng);
+        }
+    }
+
+    /// The built-in strategies read only what a view holds: "tight" decides
+    /// the same in any hand consistent with the actor's view, whatever the
+    /// opponents' hidden cards and the cards to come.
+    #[test]
+    fn tight_plays_the_same_whatever_the_hidden_cards() {
+        for seed in 0..300 {
+            decisions(seed, 2 + seed as usize % 7, |hand, view| {
+                let mut rng = Rng::new(0);
+                let expected = Strategy::Tight.decide(hand, &mut rng);
+                for other in 0..4 {
+                    let (same, _) = view.determinize(seed * 31 + other).unwrap();
+                    assert_eq!(PlayerView::of(&same, None).unwrap(), *view);
+                    assert_eq!(Strategy::Tight.decide(&same, &mut rng), expected);
+                }
+            });
+        }
+    }
+
+    #[test]
+    fn a_view_shows_no_card_its_seat_has_not_seen() {
+        decisions(5, 6, |hand, view| {
+            let seat = view.seat();
+            for s in 0..6 {
+                if s != seat {
+                    assert!(view.down_cards(s).is_empty());
+                }
+                assert_eq!(view.up_cards(s), hand.up_cards(s));
+            }
+            assert_eq!(view.down_cards(seat), hand.down_cards(seat));
+            for e in view.history() {
+                let hidden = (e.kind == EventKind::DealDown && e.seat != Some(seat as u8))
+                    || e.kind == EventKind::Burn;
+                let dealt = matches!(
+                    e.kind,
+                    EventKind::DealDown
+                        | EventKind::DealUp
+                        | EventKind::Burn
+                        | EventKind::Community
+                );
+                if dealt {
+                    assert_eq!(e.cards().is_empty(), hidden, "{e:?}");
+                }
+            }
+        });
+    }
 }

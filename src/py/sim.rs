@@ -46,18 +46,25 @@ fn legal_action(who: &str, legal: ActionSet, value: i64, shown: &str) -> PyResul
 /// The action a per-decision strategy returned, checked: an int that is a
 /// legal action for this hand.
 fn checked_action(seat: usize, legal: ActionSet, value: &Bound<'_, PyAny>) -> PyResult<Action> {
-    let shown = value
-        .repr()
-        .map(|r| r.to_string())
-        .unwrap_or_else(|_| "?".into());
-    let Some(value) = index_of(value)? else {
+    // Shown only in an error: a repr per decision would cost more than it.
+    let shown = || {
+        value
+            .repr()
+            .map(|r| r.to_string())
+            .unwrap_or_else(|_| "?".into())
+    };
+    let Some(index) = index_of(value)? else {
         return Err(PyTypeError::new_err(format!(
-            "strategy of seat {seat} must return an Action, got {shown}"
+            "strategy of seat {seat} must return an Action, got {}",
+            shown()
         )));
     };
     // An int too large for i64 is still an int: not an Action, like -1.
-    let index: i64 = value.extract().unwrap_or(i64::MAX);
-    legal_action(&format!("strategy of seat {seat}"), legal, index, &shown)
+    let index: i64 = index.extract().unwrap_or(i64::MAX);
+    match Action::from_index(index) {
+        Some(action) if legal.contains(action) => Ok(action),
+        _ => legal_action(&format!("strategy of seat {seat}"), legal, index, &shown()),
+    }
 }
 
 /// Each seat's player, and the Python callables behind the ones that are
@@ -240,9 +247,25 @@ fn play_with_python(
                     .collect()
             })
         };
+        // Attaching a thread to Python the first time makes it a thread
+        // state, which costs more than a decision: that is done once a
+        // chunk. Batch policies then give the GIL back between their calls,
+        // so other threads play on; per-decision strategies keep it for the
+        // chunk, since they call Python all the time (Python still hands
+        // the GIL to the main thread for Ctrl-C while a strategy runs).
+        let around_chunk = |chunk: &mut (dyn FnMut() + Send)| {
+            Python::attach(|py| {
+                if only_batch {
+                    py.detach(chunk)
+                } else {
+                    chunk()
+                }
+            })
+        };
         let deciders = Deciders {
             external: &external,
             batch: &batch,
+            around_chunk: &around_chunk,
         };
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)

@@ -289,6 +289,14 @@ impl PyBatch {
 /// ints) of length `len`.
 pub fn actions_arg(py: Python<'_>, actions: &Bound<'_, PyAny>, len: usize) -> PyResult<Vec<i64>> {
     let expected = format!("actions must be a 1-D integer array of length {len}");
+    // The common case, read in place: what numpy's argmax returns.
+    if let Ok(array) = actions.cast::<PyArray1<i64>>() {
+        if array.len() == len {
+            if let Ok(values) = array.readonly().as_slice() {
+                return Ok(values.to_vec());
+            }
+        }
+    }
     let np = py.import("numpy")?;
     let array = np
         .call_method1("asarray", (actions,))
