@@ -26,6 +26,7 @@ MODULES = [
     "razz_fast.histories.known_bad",
     "razz_fast.reference",
     "razz_fast.distributed",
+    "razz_fast.env",
 ]
 STUBS = pathlib.Path(razz_fast.__file__).with_name("_core.pyi")
 
