@@ -238,11 +238,15 @@ fn play_with_python(
                     .zip(actions)
                     .enumerate()
                     .map(|(row, (hand, a))| {
-                        let who = format!(
-                            "batch policy of seat {} (row {row})",
-                            hand.actor().unwrap_or(0)
-                        );
-                        legal_action(&who, hand.legal_actions(), a, &a.to_string())
+                        let legal = hand.legal_actions();
+                        match Action::from_index(a) {
+                            Some(action) if legal.contains(action) => Ok(action),
+                            _ => {
+                                let seat = hand.actor().unwrap_or(0);
+                                let who = format!("batch policy of seat {seat} (row {row})");
+                                legal_action(&who, legal, a, &a.to_string())
+                            }
+                        }
                     })
                     .collect()
             })
