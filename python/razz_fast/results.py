@@ -87,6 +87,14 @@ class SimulationResult:
 
         return plot_simulation(self, path, big_bet)
 
+    def __repr__(self) -> str:
+        # A summary: the whole winning_ranks table runs to thousands of entries.
+        return (
+            f"SimulationResult(hands={self.hands}, players={self.players}, net={self.net}, "
+            f"showdown_rate={self.showdown_rate:.4f}, seed={self.seed}, "
+            f"elapsed={self.elapsed:.3f}, winning_ranks=<{len(self.winning_ranks)} ranks>)"
+        )
+
 
 #: The most hands ``record=`` keeps (each is a whole Hand with its history).
 MAX_RECORDS = 1 << 20
@@ -106,14 +114,6 @@ def checked_record(record, hands: int) -> int:
     if not 0 <= number <= MAX_RECORDS:
         raise ValueError(f"record must be 0..{MAX_RECORDS}, got {number}")
     return min(number, hands)
-
-    def __repr__(self) -> str:
-        # A summary: the whole winning_ranks table runs to thousands of entries.
-        return (
-            f"SimulationResult(hands={self.hands}, players={self.players}, net={self.net}, "
-            f"showdown_rate={self.showdown_rate:.4f}, seed={self.seed}, "
-            f"elapsed={self.elapsed:.3f}, winning_ranks=<{len(self.winning_ranks)} ranks>)"
-        )
 
 
 @dataclass(frozen=True)
