@@ -233,54 +233,78 @@ impl PyRules {
         slf.get_type().call((), Some(&fields))
     }
 
+    /// Chips each player antes before the cards are dealt (0: no ante).
     #[getter]
     fn ante(&self) -> u64 {
         self.inner.ante
     }
+    /// Chips the forced bring-in puts in on third street; it is paid by the
+    /// seat showing the worst up card.
     #[getter]
     fn bring_in(&self) -> u64 {
         self.inner.bring_in
     }
+    /// The size of a completion, bet or raise on third and fourth street.
     #[getter]
     fn small_bet(&self) -> u64 {
         self.inner.small_bet
     }
+    /// The size of a bet or raise on fifth, sixth and seventh street.
     #[getter]
     fn big_bet(&self) -> u64 {
         self.inner.big_bet
     }
+    /// The most completions, bets and raises one betting round allows (the
+    /// bring-in counts none), or None for no cap.
     #[getter]
     fn cap(&self) -> Option<u64> {
         self.inner.cap
     }
+    /// When the cap is lifted heads-up: "capped" (never), "round_starts" (a
+    /// round that starts with two players not all in), "before_cap" (two
+    /// players not all in before the cap is reached).
     #[getter]
     fn heads_up(&self) -> &'static str {
         self.inner.heads_up.name()
     }
+    /// What a short all-in must add to reopen the betting: "full" (a whole
+    /// bet) or "half" (at least half a bet).
     #[getter]
     fn reopen(&self) -> &'static str {
         self.inner.reopen.name()
     }
+    /// A bring-in poster short of the bring-in: "short" (posts what it has)
+    /// or "full" (the bring-in passes to the next lowest card).
     #[getter]
     fn short_bring_in(&self) -> &'static str {
         self.inner.short_bring_in.name()
     }
+    /// A player all in on the ante: "forced" (plays for the antes) or
+    /// "may_fold" (may fold its hand before third street's betting).
     #[getter]
     fn ante_all_in(&self) -> &'static str {
         self.inner.ante_all_in.name()
     }
+    /// Equal boards to open: "seat" (the first from the bring-in's left) or
+    /// "suit" (broken by suit, as for the bring-in).
     #[getter]
     fn opener_ties(&self) -> &'static str {
         self.inner.opener_ties.name()
     }
+    /// Whether one card is burned before each street is dealt.
     #[getter]
     fn burn_cards(&self) -> bool {
         self.inner.burn_cards
     }
+    /// Who shows first: "seat" (in seat order from the last aggressor) or
+    /// "opener" (the best board first).
     #[getter]
     fn showdown(&self) -> &'static str {
         self.inner.showdown.name()
     }
+    /// Who gets the odd chips of a split pot: "seat" (lowest seat first),
+    /// "low_card" (the winner with the smallest card first) or "high_card"
+    /// (the winner with the highest card first).
     #[getter]
     fn odd_chip(&self) -> &'static str {
         self.inner.odd_chip.name()

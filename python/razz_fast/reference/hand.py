@@ -468,24 +468,38 @@ class Hand:
             self._end_round()
 
     def fold(self) -> None:
+        """The actor folds: act(Action.FOLD). IllegalActionError if it may not; the
+        hand is then unchanged."""
         self.act(Action.FOLD)
 
     def check(self) -> None:
+        """The actor checks: act(Action.CHECK). IllegalActionError if it may not; the
+        hand is then unchanged."""
         self.act(Action.CHECK)
 
     def call(self) -> None:
+        """The actor calls: act(Action.CALL). IllegalActionError if it may not; the
+        hand is then unchanged."""
         self.act(Action.CALL)
 
     def bring_in(self) -> None:
+        """The actor posts the bring-in: act(Action.BRING_IN). IllegalActionError if
+        it may not; the hand is then unchanged."""
         self.act(Action.BRING_IN)
 
     def complete(self) -> None:
+        """The actor completes the bring-in to a small bet: act(Action.COMPLETE).
+        IllegalActionError if it may not; the hand is then unchanged."""
         self.act(Action.COMPLETE)
 
     def bet(self) -> None:
+        """The actor bets: act(Action.BET). IllegalActionError if it may not; the
+        hand is then unchanged."""
         self.act(Action.BET)
 
     def raise_(self) -> None:
+        """The actor raises (raise is a Python keyword): act(Action.RAISE).
+        IllegalActionError if it may not; the hand is then unchanged."""
         self.act(Action.RAISE)
 
     # ------------------------------------------------------------------
@@ -585,14 +599,17 @@ class Hand:
 
     @property
     def rules(self) -> Rules:
+        """The Rules the hand is played under."""
         return self._rules
 
     @property
     def num_players(self) -> int:
+        """How many seats are dealt in, 2 to 8."""
         return self._n
 
     @property
     def starting_stacks(self) -> list[int]:
+        """Each seat's stack before the antes."""
         return list(self._starting)
 
     @property
@@ -607,6 +624,7 @@ class Hand:
 
     @property
     def actor(self) -> int | None:
+        """The seat to act now; None once the hand is over."""
         return None if self._over else self._queue[0]
 
     @property
@@ -619,22 +637,27 @@ class Hand:
 
     @property
     def stacks(self) -> list[int]:
+        """Each seat's chips behind, now."""
         return list(self._stacks)
 
     @property
     def bets(self) -> list[int]:
+        """Each seat's chips put in on the current betting round."""
         return list(self._bets)
 
     @property
     def pot(self) -> int:
+        """Every chip put in this hand so far: antes and bets, less chips returned."""
         return sum(self._contributed)
 
     @property
     def folded(self) -> list[bool]:
+        """Whether each seat has folded."""
         return list(self._folded)
 
     @property
     def all_in(self) -> list[bool]:
+        """Whether each seat still in the hand has no chips behind."""
         if self._over:
             return list(self._final_all_in)
         return [not self._folded[seat] and self._stacks[seat] == 0 for seat in range(self._n)]
@@ -648,17 +671,23 @@ class Hand:
         return number
 
     def up_cards(self, seat) -> list[int]:
+        """The face-up cards dealt to `seat` so far, in the order dealt."""
         return list(self._up[self._check_seat(seat)])
 
     def down_cards(self, seat) -> list[int]:
+        """The face-down cards dealt to `seat` so far, in the order dealt (the engine
+        sees every card: hide them from a player's view yourself)."""
         return list(self._down[self._check_seat(seat)])
 
     @property
     def community_cards(self) -> list[int]:
+        """The seventh-street card dealt face up for every seat when the deck cannot
+        give each its own; usually empty."""
         return list(self._community)
 
     @property
     def is_over(self) -> bool:
+        """Whether the hand has finished, by a fold-out or a showdown."""
         return self._over
 
     @property
@@ -670,16 +699,22 @@ class Hand:
 
     @property
     def showdown_order(self) -> list[int]:
+        """The seats that showed their cards, in the order they showed; empty without
+        a showdown."""
         return list(self._showdown_order)
 
     @property
     def pots(self) -> list[Pot]:
+        """The main pot first, then the side pots, as razz_fast.Pot tuples (amount,
+        eligible seats, winners)."""
         if self._over:
             return list(self._pots)
         return [Pot(amount, eligible, ()) for amount, eligible in self._compute_pots()]
 
     @property
     def history(self) -> list[Event]:
+        """Every event so far (antes, cards dealt, actions, pots won), as
+        razz_fast.Event tuples."""
         return list(self._history)
 
     def clone(self) -> Hand:

@@ -63,6 +63,52 @@ _PRESETS = {
     },
 }
 
+#: Each field's docstring (``help(Rules.ante)``), as the core's getters have.
+_FIELD_DOCS = {
+    "ante": "Chips each player antes before the cards are dealt (0: no ante).",
+    "bring_in": (
+        "Chips the forced bring-in puts in on third street; it is paid by the seat "
+        "showing the worst up card."
+    ),
+    "small_bet": "The size of a completion, bet or raise on third and fourth street.",
+    "big_bet": "The size of a bet or raise on fifth, sixth and seventh street.",
+    "cap": (
+        "The most completions, bets and raises one betting round allows (the bring-in "
+        "counts none), or None for no cap."
+    ),
+    "heads_up": (
+        "When the cap is lifted heads-up: 'capped' (never), 'round_starts' (a round that "
+        "starts with two players not all in), 'before_cap' (two players not all in before "
+        "the cap is reached)."
+    ),
+    "reopen": (
+        "What a short all-in must add to reopen the betting: 'full' (a whole bet) or "
+        "'half' (at least half a bet)."
+    ),
+    "short_bring_in": (
+        "A bring-in poster short of the bring-in: 'short' (posts what it has) or 'full' "
+        "(the bring-in passes to the next lowest card)."
+    ),
+    "ante_all_in": (
+        "A player all in on the ante: 'forced' (plays for the antes) or 'may_fold' (may "
+        "fold its hand before third street's betting)."
+    ),
+    "opener_ties": (
+        "Equal boards to open: 'seat' (the first from the bring-in's left) or 'suit' "
+        "(broken by suit, as for the bring-in)."
+    ),
+    "burn_cards": "Whether one card is burned before each street is dealt.",
+    "showdown": (
+        "Who shows first: 'seat' (in seat order from the last aggressor) or 'opener' "
+        "(the best board first)."
+    ),
+    "odd_chip": (
+        "Who gets the odd chips of a split pot: 'seat' (lowest seat first), 'low_card' "
+        "(the winner with the smallest card first) or 'high_card' (the winner with the "
+        "highest card first)."
+    ),
+}
+
 
 def _check_int(name: str, value) -> int:
     number = as_int(value)
@@ -111,7 +157,7 @@ class Rules:
     a copy with some settings changed.
     """
 
-    __slots__ = _FIELDS
+    __slots__ = {name: _FIELD_DOCS.get(name) for name in _FIELDS}
 
     #: The names ``preset`` takes, the default first.
     PRESETS = tuple(_PRESETS)
