@@ -200,7 +200,8 @@ def test_errors_in_tasks_propagate_and_arguments_are_checked_first(client):
 
 def test_rules_pickle():
     rules = razz_fast.Rules(1, 2, 4, 8, cap=None, uncapped_heads_up=True, odd_chip="low_card")
-    assert pickle.loads(pickle.dumps(rules)) == rules
+    for protocol in range(pickle.HIGHEST_PROTOCOL + 1):
+        assert pickle.loads(pickle.dumps(rules, protocol)) == rules
 
 
 def _run_tasks_on_scheduler(dask_scheduler, prefix):

@@ -5,7 +5,6 @@ a Rust core. ``razz_fast.reference`` holds a pure-Python twin of every public
 function, written for clarity, that the tests compare against.
 """
 
-from razz_fast import _pickle  # noqa: F401  (makes Rules and Hand picklable)
 from razz_fast._core import (
     Hand,
     Rules,

@@ -1,7 +1,7 @@
 //! `Rules`: the immutable stakes and settings, as a frozen Python class.
 
 use pyo3::prelude::*;
-use pyo3::types::{PyNone, PyString};
+use pyo3::types::{PyDict, PyNone, PyString, PyTuple};
 
 use super::args::{bool_arg, int_arg, int_in};
 use super::errors::type_error;
@@ -138,6 +138,23 @@ impl PyRules {
     #[getter]
     fn odd_chip(&self) -> &'static str {
         self.inner.odd_chip.name()
+    }
+
+    /// Pickles as `Rules(**fields)` (rebuilt by `razz_fast._pickle`), the
+    /// same `__reduce__` mechanism as `Hand`'s.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let rebuild = py.import("razz_fast._pickle")?.getattr("_rules")?;
+        let r = &self.inner;
+        let fields = PyDict::new(py);
+        fields.set_item("ante", r.ante)?;
+        fields.set_item("bring_in", r.bring_in)?;
+        fields.set_item("small_bet", r.small_bet)?;
+        fields.set_item("big_bet", r.big_bet)?;
+        fields.set_item("cap", r.cap)?;
+        fields.set_item("uncapped_heads_up", r.uncapped_heads_up)?;
+        fields.set_item("burn_cards", r.burn_cards)?;
+        fields.set_item("odd_chip", r.odd_chip.name())?;
+        PyTuple::new(py, [rebuild, PyTuple::new(py, [fields])?.into_any()])
     }
 
     fn __repr__(&self) -> String {
