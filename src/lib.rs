@@ -14,6 +14,7 @@ pub mod rules;
 pub mod showing;
 pub mod sim;
 pub mod strategy;
+pub mod threads;
 
 #[cfg(feature = "python")]
 mod py;

@@ -5,8 +5,9 @@ from __future__ import annotations
 import operator
 from typing import Any
 
-#: Each thread is a real OS thread; more than this only costs.
-MAX_THREADS = 1024
+from razz_fast._core import MAX_THREADS
+
+__all__ = ["MAX_THREADS", "as_int", "per_seat", "checked_int"]
 
 
 def as_int(value: Any) -> int | None:

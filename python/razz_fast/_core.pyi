@@ -16,6 +16,12 @@ __all__ = [
     "equity_units",
     "equity_slice",
     "SAMPLE_CHUNK",
+    "MAX_CHIPS",
+    "MAX_THREADS",
+    "MAX_PLAYERS",
+    "SHARE_UNITS",
+    "EXACT_LIMIT",
+    "STRATEGIES",
 ]
 
 from collections.abc import Callable, Iterable, Sequence
@@ -219,3 +225,11 @@ def equity_slice(
     """The integer tallies of units `start..stop` (see `equity_units`) of an
     exact or sampled run; slices that cover every unit once add up to the
     tallies `equity_tallies` returns for the same arguments."""
+
+# The core's numbers (src/py/limits.rs), read by the wrappers.
+MAX_CHIPS: int
+MAX_THREADS: int
+MAX_PLAYERS: int
+SHARE_UNITS: int
+EXACT_LIMIT: int
+STRATEGIES: tuple[str, ...]

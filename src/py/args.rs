@@ -7,19 +7,16 @@ use pyo3::types::{PyBool, PyByteArray, PyBytes, PyDict, PyFrozenSet, PyInt, PySe
 
 use super::errors::type_error;
 
-/// More threads than this only costs: each is a real OS thread (and a
-/// pool of a million would take minutes to start).
-pub const MAX_THREADS: usize = 1024;
-
-/// A thread count the Python wrappers already checked, checked again for
-/// the private entry points that take it as a plain int.
+/// A thread count of the private entry points that take it as a plain
+/// int, checked by the core.
 pub fn checked_threads(threads: Option<usize>) -> PyResult<Option<usize>> {
-    match threads {
-        Some(t) if !(1..=MAX_THREADS).contains(&t) => Err(PyValueError::new_err(format!(
-            "threads must be 1..{MAX_THREADS}, got {t}"
-        ))),
-        _ => Ok(threads),
-    }
+    Ok(crate::threads::checked_threads(threads)?)
+}
+
+/// A `threads` argument: None, or an int (see [`int_arg`]) the core checks.
+pub fn threads_arg(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Option<usize>> {
+    let count = obj.map(|t| int_arg(t, "threads")).transpose()?;
+    Ok(crate::threads::checked_threads(count)?)
 }
 
 /// `obj` as a Python int if it is an integer by Python's own rule

@@ -11,7 +11,7 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::type_object::PyTypeInfo;
 
-use super::args::{index_of, int_in, text_or_mapping, MAX_THREADS};
+use super::args::{index_of, text_or_mapping, threads_arg};
 use super::cards::{card_list, extract_cards};
 use super::errors::{type_error, type_error_from, InvalidCardError, RazzError};
 use crate::card::Card;
@@ -189,9 +189,7 @@ fn rank_many<'py>(
 ) -> PyResult<Bound<'py, PyArray1<u16>>> {
     // Checked as `equity` and `simulate` check it: a bool or another type
     // is a TypeError, an int out of range a ValueError.
-    let threads = threads
-        .map(|t| int_in(t, "threads", 1, MAX_THREADS as u64).map(|t| t as usize))
-        .transpose()?;
+    let threads = threads_arg(threads)?;
     let array = match hands.cast::<PyUntypedArray>() {
         Ok(array) => array.clone(),
         Err(_) => return rank_rows_of(py, hands, threads),

@@ -10,6 +10,7 @@ mod errors;
 mod eval;
 mod hand;
 mod interrupt;
+mod limits;
 mod rules;
 mod sim;
 
@@ -22,5 +23,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<hand::PyHand>()?;
     sim::register(m)?;
     equity::register(m)?;
+    limits::register(m)?;
     Ok(())
 }
