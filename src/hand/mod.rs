@@ -6,6 +6,8 @@ mod betting;
 mod deal;
 mod showdown;
 
+use std::fmt::Display;
+
 use crate::card::{check_distinct, Card, DECK_SIZE};
 use crate::error::{Error, Result};
 use crate::eval::LowKey;
@@ -22,6 +24,29 @@ pub enum DeckSource {
     Seed(u64),
     /// This exact order, dealt from the front.
     Cards([Card; DECK_SIZE]),
+}
+
+/// The starting stacks of a table checked: 2 to 8 players, each stack
+/// `1..=MAX_CHIPS` chips. Any integer type, so that a caller's negative or
+/// huge stack is reported as it was given.
+pub fn check_stacks<T>(stacks: &[T]) -> Result<()>
+where
+    T: TryInto<u64> + Display + Copy,
+{
+    if !(2..=MAX_SEATS).contains(&stacks.len()) {
+        return Err(Error::InvalidArgument(format!(
+            "a hand needs 2 to 8 players, got {}",
+            stacks.len()
+        )));
+    }
+    let chips = |s: T| s.try_into().ok().filter(|c| (1..=MAX_CHIPS).contains(c));
+    match stacks.iter().position(|&s| chips(s).is_none()) {
+        Some(seat) => Err(Error::InvalidArgument(format!(
+            "stack of seat {seat} must be 1..{MAX_CHIPS}, got {}",
+            stacks[seat]
+        ))),
+        None => Ok(()),
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -96,21 +121,7 @@ impl Hand {
     /// bring-in, or already over if nobody can bet.
     pub fn new(rules: Rules, stacks: &[u64], source: DeckSource) -> Result<Hand> {
         let rules = rules.validated()?;
-        if !(2..=MAX_SEATS).contains(&stacks.len()) {
-            return Err(Error::InvalidArgument(format!(
-                "a hand needs 2 to 8 players, got {}",
-                stacks.len()
-            )));
-        }
-        if let Some((seat, s)) = stacks
-            .iter()
-            .enumerate()
-            .find(|(_, &s)| !(1..=MAX_CHIPS).contains(&s))
-        {
-            return Err(Error::InvalidArgument(format!(
-                "stack of seat {seat} must be 1..{MAX_CHIPS}, got {s}"
-            )));
-        }
+        check_stacks(stacks)?;
         if let DeckSource::Cards(deck) = &source {
             check_distinct(deck)?;
             if let Some(&c) = deck.iter().find(|&&c| c as usize >= DECK_SIZE) {
@@ -344,6 +355,21 @@ impl Hand {
             self.all_in_at_end & Self::seat_bit(seat) != 0
         } else {
             self.in_hand(seat) && self.stack[seat] == 0
+        }
+    }
+
+    /// `seat` checked against this table: `0..num_players()`. Any integer
+    /// type, so that a caller's negative seat is reported as it was given.
+    pub fn checked_seat<T>(&self, seat: T) -> Result<usize>
+    where
+        T: TryInto<usize> + Display + Copy,
+    {
+        match seat.try_into() {
+            Ok(s) if s < self.n => Ok(s),
+            _ => Err(Error::InvalidArgument(format!(
+                "seat must be 0..{}, got {seat}",
+                self.n - 1
+            ))),
         }
     }
 

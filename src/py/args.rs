@@ -98,18 +98,6 @@ pub fn sequence_items<'py>(
         .collect::<PyResult<Vec<_>>>()
 }
 
-/// A seat index argument.
-pub fn seat_arg(obj: &Bound<'_, PyAny>, players: usize) -> PyResult<usize> {
-    let v = int_arg(obj, "seat")?;
-    if v < 0 || v >= players as i128 {
-        return Err(PyValueError::new_err(format!(
-            "seat must be 0..{}, got {v}",
-            players - 1
-        )));
-    }
-    Ok(v as usize)
-}
-
 pub fn not_both(a: bool, b: bool, message: &str) -> PyResult<()> {
     if a && b {
         Err(PyValueError::new_err(message.to_string()))

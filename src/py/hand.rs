@@ -2,21 +2,18 @@
 //! not meant to be shared between threads without a lock (PyO3's borrow
 //! checking turns concurrent use into an error, never a data race).
 
-use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyNone, PyTuple, PyType};
 
-use super::args::{index_of, int_arg, int_in, not_both, seat_arg, sequence_items, unordered};
+use super::args::{index_of, int_arg, int_in, not_both, sequence_items, unordered};
 use super::cards::{card_list, extract_cards};
 use super::errors::type_error;
 use super::rules::PyRules;
 use crate::card::{Card, DECK_SIZE};
 use crate::error::Error;
 use crate::event::{Action, EventKind};
-use crate::hand::{DeckSource, Hand};
-use crate::pots::MAX_SEATS;
-use crate::rules::MAX_CHIPS;
+use crate::hand::{check_stacks, DeckSource, Hand};
 
 const DECK_ORDERED: &str = "a deck must be in dealing order, not a set";
 
@@ -98,21 +95,9 @@ impl PyHand {
             .iter()
             .map(|s| int_arg(s, "a stack"))
             .collect::<PyResult<Vec<i128>>>()?;
-        if !(2..=MAX_SEATS).contains(&values.len()) {
-            return Err(PyValueError::new_err(format!(
-                "a hand needs 2 to 8 players, got {}",
-                values.len()
-            )));
-        }
-        let mut chips = Vec::with_capacity(values.len());
-        for (seat, &v) in values.iter().enumerate() {
-            if v < 1 || v > MAX_CHIPS as i128 {
-                return Err(PyValueError::new_err(format!(
-                    "stack of seat {seat} must be 1..{MAX_CHIPS}, got {v}"
-                )));
-            }
-            chips.push(v as u64);
-        }
+        // Checked before the seed and deck, in signature order.
+        check_stacks(&values)?;
+        let chips: Vec<u64> = values.iter().map(|&v| v as u64).collect();
         let seed = seed.filter(|s| !s.is_instance_of::<PyNone>());
         let deck = deck.filter(|d| !d.is_instance_of::<PyNone>());
         not_both(
@@ -270,12 +255,12 @@ impl PyHand {
     }
 
     fn up_cards(&self, seat: &Bound<'_, PyAny>) -> PyResult<Vec<u32>> {
-        let seat = seat_arg(seat, self.inner.num_players())?;
+        let seat = self.inner.checked_seat(int_arg(seat, "seat")?)?;
         Ok(card_list(self.inner.up_cards(seat)))
     }
 
     fn down_cards(&self, seat: &Bound<'_, PyAny>) -> PyResult<Vec<u32>> {
-        let seat = seat_arg(seat, self.inner.num_players())?;
+        let seat = self.inner.checked_seat(int_arg(seat, "seat")?)?;
         Ok(card_list(self.inner.down_cards(seat)))
     }
 

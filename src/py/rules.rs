@@ -52,14 +52,16 @@ impl PyRules {
         odd_chip: Given,
     ) -> PyResult<PyRules> {
         let d = Rules::default();
-        let chips = |arg: Given, name: &str, lo: u64, default: u64| match arg {
+        // Converted to chip counts only: how the stakes must relate is the
+        // core's to check (`Rules::validated`), and its messages say why.
+        let chips = |arg: Given, name: &str, default: u64| match arg {
             Given::Default => Ok(default),
-            Given::Value(o) => int_in(o.bind(py), name, lo, MAX_CHIPS),
+            Given::Value(o) => int_in(o.bind(py), name, 0, MAX_CHIPS),
         };
-        let ante = chips(ante, "ante", 0, d.ante)?;
-        let bring_in = chips(bring_in, "bring_in", 1, d.bring_in)?;
-        let small_bet = chips(small_bet, "small_bet", bring_in, d.small_bet)?;
-        let big_bet = chips(big_bet, "big_bet", small_bet, d.big_bet)?;
+        let ante = chips(ante, "ante", d.ante)?;
+        let bring_in = chips(bring_in, "bring_in", d.bring_in)?;
+        let small_bet = chips(small_bet, "small_bet", d.small_bet)?;
+        let big_bet = chips(big_bet, "big_bet", d.big_bet)?;
         let cap = match cap {
             Given::Default => d.cap,
             Given::Value(o) if o.bind(py).is_instance_of::<PyNone>() => None,
