@@ -33,7 +33,8 @@ pub enum Error {
         got: usize,
     },
     /// A hand rank outside 1..=6175.
-    RankOutOfRange(i64),
+    /// (The number as text: a caller's may be past any machine integer.)
+    RankOutOfRange(String),
     /// An error in one row of a batch.
     InRow { row: usize, error: Box<Error> },
     /// A bad argument, with the message that names it.

@@ -1,7 +1,6 @@
 //! razz_fast: the fastest correct razz library. A pure-Rust core; the
 //! optional `python` feature adds the PyO3 bindings in `py/`.
 
-pub mod batch;
 pub mod card;
 pub mod equity;
 pub mod error;

@@ -2,12 +2,13 @@
 there) and agree with the copies the pure-Python reference keeps of them."""
 
 from razz_fast import _args, _core
-from razz_fast.reference import arguments, rules, strategies
+from razz_fast.reference import arguments, cards, rules, strategies
 from razz_fast.reference.equity import EXACT_LIMIT, SAMPLE_CHUNK, SHARE_UNITS
 from razz_fast.reference.simulate import CHUNK
 
 
 def test_the_reference_keeps_the_cores_numbers():
+    assert _core.RANK_CHARS == cards.RANK_CHARS
     assert _core.MAX_CHIPS == rules.MAX_CHIPS == 2**53 - 1
     assert _core.MAX_THREADS == arguments.MAX_THREADS
     assert _core.SHARE_UNITS == SHARE_UNITS

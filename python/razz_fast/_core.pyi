@@ -8,6 +8,7 @@ __all__ = [
     "rank_many",
     "best_five",
     "describe",
+    "category",
     "Rules",
     "Hand",
     "simulate_chunks",
@@ -16,6 +17,7 @@ __all__ = [
     "equity_units",
     "equity_slice",
     "SAMPLE_CHUNK",
+    "RANK_CHARS",
     "MAX_CHIPS",
     "MAX_THREADS",
     "MAX_PLAYERS",
@@ -62,6 +64,12 @@ def best_five(cards: _CardsLike) -> list[int]:
 
 def describe(rank_or_cards: int | _CardsLike) -> str:
     """ "7-5-4-2-A (seven-five low)" for a rank 1..6175 or for 5 to 7 cards."""
+
+def category(rank: int) -> tuple[str, int]:
+    """The class of a rank 1..6175: its category ("no pair", "one pair", "two
+    pair", "trips", "full house" or "quads", best first) and the rank of its
+    leading card (0 = ace … 12 = king): the highest card of a no-pair low,
+    the largest group's otherwise."""
 
 @final
 class Rules:
@@ -227,6 +235,7 @@ def equity_slice(
     tallies `equity_tallies` returns for the same arguments."""
 
 # The core's numbers (src/py/limits.rs), read by the wrappers.
+RANK_CHARS: str
 MAX_CHIPS: int
 MAX_THREADS: int
 MAX_PLAYERS: int

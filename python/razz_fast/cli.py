@@ -10,6 +10,7 @@ import time
 from collections.abc import Sequence
 
 import razz_fast
+from razz_fast import _core
 from razz_fast.errors import RazzError
 
 
@@ -31,17 +32,15 @@ def _strategies(text: str, players: int) -> list[str]:
 
 
 def _rank_classes(winning_ranks: dict[int, int]) -> dict[str, int]:
-    """Showdown-winning ranks grouped as 5-low, 6-low, …, one pair, …"""
+    """Showdown-winning ranks grouped as 5-low, 6-low, …, one pair, two pair
+    and worse, by the core's category of each rank."""
     classes: dict[str, int] = {}
     for value, count in winning_ranks.items():
-        text = razz_fast.describe(value)
-        words = text[text.index("(") + 1 : -1]
-        if words.endswith(" low"):
-            name = f"{text[0]}-low"
-        elif words.startswith("pair"):
-            name = "one pair"
-        elif words.startswith("two pair"):
-            name = "two pair"
+        category, top = _core.category(value)
+        if category == "no pair":
+            name = f"{_core.RANK_CHARS[top]}-low"
+        elif category in ("one pair", "two pair"):
+            name = category
         else:
             name = "worse"
         classes[name] = classes.get(name, 0) + count

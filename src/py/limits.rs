@@ -5,9 +5,11 @@
 use pyo3::prelude::*;
 
 use crate::strategy::Strategy;
-use crate::{equity, pots, rules, threads};
+use crate::{card, equity, pots, rules, threads};
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let rank_chars: String = card::RANK_CHARS.iter().map(|&c| char::from(c)).collect();
+    m.add("RANK_CHARS", rank_chars)?;
     m.add("MAX_CHIPS", rules::MAX_CHIPS)?;
     m.add("MAX_THREADS", threads::MAX_THREADS)?;
     m.add("MAX_PLAYERS", pots::MAX_SEATS)?;

@@ -6,9 +6,9 @@ use std::ops::Range;
 
 use rayon::prelude::*;
 
+use super::{rank_unchecked, Rank};
 use crate::card::{check_distinct, Card};
 use crate::error::{Error, Result};
-use crate::eval::{rank_unchecked, Rank};
 
 /// Rows per parallel task; below `PARALLEL_MIN_ROWS` the batch stays on the
 /// calling thread because handing work to the pool costs more than it saves.
