@@ -7,16 +7,18 @@ pub mod error;
 pub mod eval;
 pub mod event;
 pub mod hand;
-pub mod pots;
 pub mod rng;
 pub mod rules;
-pub mod showing;
 pub mod sim;
 pub mod strategy;
 pub mod threads;
 
 #[cfg(feature = "python")]
 mod py;
+
+// Pots and showing belong to the hand; `crate::pots::MAX_SEATS` (the
+// table's size) stays a path for the simulation and equity modules.
+use hand::pots;
 
 pub use card::Card;
 pub use error::{Error, ErrorKind, Result};

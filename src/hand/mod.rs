@@ -4,7 +4,9 @@
 
 mod betting;
 mod deal;
+pub mod pots;
 mod showdown;
+pub mod showing;
 
 use std::fmt::Display;
 
@@ -12,10 +14,11 @@ use crate::card::{check_distinct, Card, DECK_SIZE};
 use crate::error::{Error, Result};
 use crate::eval::LowKey;
 use crate::event::{Action, ActionSet, Event, EventKind};
-use crate::pots::{build_pots, Pot, MAX_SEATS};
 use crate::rng::Rng;
 use crate::rules::{Rules, MAX_CHIPS};
-use crate::showing::Showing;
+pub use pots::MAX_SEATS;
+use pots::{build_pots, Pot};
+use showing::Showing;
 
 /// Where the cards come from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

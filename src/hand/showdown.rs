@@ -1,11 +1,11 @@
 //! The end of a hand: showdown order, ranking, pots and awards with odd
 //! chips (docs/ENGINE.md §7).
 
+use super::pots::{build_pots, split, MAX_SEATS};
 use super::Hand;
 use crate::card::Card;
 use crate::eval::Rank;
 use crate::event::EventKind;
-use crate::pots::{build_pots, split, MAX_SEATS};
 use crate::rules::OddChip;
 
 impl Hand {
