@@ -8,6 +8,7 @@ import json
 import sys
 import time
 from collections.abc import Sequence
+from typing import Any
 
 import razz_fast
 from razz_fast import _core
@@ -127,9 +128,6 @@ _STREET_NAMES = {3: "3rd", 4: "4th", 5: "5th", 6: "6th", 7: "7th"}
 
 
 def _replay(args: argparse.Namespace) -> int:
-    from razz_fast.histories import HistoryError, read_histories, replay
-    from razz_fast.histories.analysis import street_equities
-
     settings = dict(
         cap=None if args.cap == 0 else args.cap,
         uncapped_heads_up=args.uncapped_heads_up,
@@ -138,85 +136,107 @@ def _replay(args: argparse.Namespace) -> int:
     )
     # Bad settings are the command's error, not every hand's.
     razz_fast.Rules(**settings)
-    records, failures = [], 0
-    for path in args.files:
-        try:
-            loaded = read_histories(path)
-        except OSError as error:
-            failures += 1
-            records.append({"file": path, "ok": False, "error": str(error)})
-            if not args.json:
-                print(f"{path}: cannot read: {error.strerror or error}")
-            continue
-        if not args.json:
-            skipped = f", {loaded.skipped} hands of other games skipped" if loaded.skipped else ""
-            print(f"{path}: {len(loaded.hands)} razz hands{skipped}")
-        for error in loaded.errors:
-            failures += 1
-            records.append(
-                {
-                    "file": path,
-                    "hand": error.hand_id,
-                    "ok": False,
-                    "line": error.line,
-                    "error": error.message,
-                }
-            )
-            if not args.json:
-                print(f"  unreadable: {error}")
-        for history in loaded.hands:
-            record = {
-                "file": path,
-                "hand": history.hand_id,
-                "site": history.site,
-                "table": history.table,
-                "players": history.players,
-            }
-            records.append(record)
-            try:
-                replayed = replay(history, **settings)
-            except HistoryError as error:
-                failures += 1
-                record.update(ok=False, line=error.line, error=error.message)
-                if not args.json:
-                    print(
-                        f"  hand {history.hand_id}: MISMATCH at line {error.line}: "
-                        f"{error.message}\n    {(error.text or '').strip()}"
-                    )
-                continue
-            net = dict(zip(replayed.names, replayed.net))
-            record.update(ok=True, net=net, rake=replayed.rake, scale=history.scale)
-            rows = []
-            if not args.no_equity and len(replayed.hand.showdown_order) >= 2:
-                rows = street_equities(replayed, trials=args.trials, seed=args.seed)
-            record["equity"] = [
-                {
-                    "street": row.street,
-                    "players": row.players,
-                    "equity": row.result.equity,
-                    "exact": row.result.exact,
-                }
-                for row in rows
-            ]
-            if args.json:
-                continue
-            winners = [name for name, value in net.items() if value > 0]
-            print(
-                f"  hand {history.hand_id}: ok, {len(history.seats)} players, "
-                f"rake {history.text_of(replayed.rake)}, "
-                f"won by {', '.join(winners) or 'nobody'}"
-            )
-            for row in rows:
-                shares = "  ".join(
-                    f"{name} {share:.1%}" for name, share in zip(row.players, row.result.equity)
-                )
-                how = "exact" if row.result.exact else "sampled"
-                print(f"    {_STREET_NAMES[row.street]} ({how}): {shares}")
+    records: list[dict[str, Any]] = []
+    failures = sum(_replay_file(path, settings, args, records) for path in args.files)
     if args.json:
         print(json.dumps(records, indent=2))
     elif failures:
         print(f"{failures} file(s) or hand(s) did not replay", file=sys.stderr)
     return 1 if failures else 0
+
+
+def _replay_file(
+    path: str, settings: dict[str, Any], args: argparse.Namespace, records: list[dict[str, Any]]
+) -> int:
+    """Replays every hand of one file, appending a record for each; returns
+    how many failed (the file itself counting as one if it cannot be read)."""
+    from razz_fast.histories import read_histories
+
+    try:
+        loaded = read_histories(path)
+    except OSError as error:
+        records.append({"file": path, "ok": False, "error": str(error)})
+        if not args.json:
+            print(f"{path}: cannot read: {error.strerror or error}")
+        return 1
+    if not args.json:
+        skipped = f", {loaded.skipped} hands of other games skipped" if loaded.skipped else ""
+        print(f"{path}: {len(loaded.hands)} razz hands{skipped}")
+    for error in loaded.errors:
+        records.append(
+            {
+                "file": path,
+                "hand": error.hand_id,
+                "ok": False,
+                "line": error.line,
+                "error": error.message,
+            }
+        )
+        if not args.json:
+            print(f"  unreadable: {error}")
+    failed = [not _replay_hand(path, h, settings, args, records) for h in loaded.hands]
+    return len(loaded.errors) + sum(failed)
+
+
+def _replay_hand(
+    path: str,
+    history: Any,
+    settings: dict[str, Any],
+    args: argparse.Namespace,
+    records: list[dict[str, Any]],
+) -> bool:
+    """Replays one hand, appending its record (with its equity street by
+    street unless ``--no-equity``); whether every amount matched."""
+    from razz_fast.histories import HistoryError, replay
+    from razz_fast.histories.analysis import street_equities
+
+    record = {
+        "file": path,
+        "hand": history.hand_id,
+        "site": history.site,
+        "table": history.table,
+        "players": history.players,
+    }
+    records.append(record)
+    try:
+        replayed = replay(history, **settings)
+    except HistoryError as error:
+        record.update(ok=False, line=error.line, error=error.message)
+        if not args.json:
+            print(
+                f"  hand {history.hand_id}: MISMATCH at line {error.line}: "
+                f"{error.message}\n    {(error.text or '').strip()}"
+            )
+        return False
+    net = dict(zip(replayed.names, replayed.net))
+    record.update(ok=True, net=net, rake=replayed.rake, scale=history.scale)
+    rows = []
+    if not args.no_equity and len(replayed.hand.showdown_order) >= 2:
+        rows = street_equities(replayed, trials=args.trials, seed=args.seed)
+    record["equity"] = [
+        {
+            "street": row.street,
+            "players": row.players,
+            "equity": row.result.equity,
+            "exact": row.result.exact,
+        }
+        for row in rows
+    ]
+    if args.json:
+        return True
+    winners = [name for name, value in net.items() if value > 0]
+    print(
+        f"  hand {history.hand_id}: ok, {len(history.seats)} players, "
+        f"rake {history.text_of(replayed.rake)}, "
+        f"won by {', '.join(winners) or 'nobody'}"
+    )
+    for row in rows:
+        shares = "  ".join(
+            f"{name} {share:.1%}" for name, share in zip(row.players, row.result.equity)
+        )
+        how = "exact" if row.result.exact else "sampled"
+        print(f"    {_STREET_NAMES[row.street]} ({how}): {shares}")
+    return True
 
 
 def _parser() -> argparse.ArgumentParser:
