@@ -2,8 +2,8 @@
 //! benches/bench_equity.py, and a three-way spot on the general loop.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use razz_fast::card::parse_cards;
-use razz_fast::equity::{sample, Spot};
+use razz_fast::parse_cards;
+use razz_fast::{sample, Spot};
 
 fn bench_sample(c: &mut Criterion) {
     let trials = 16 * 4096;

@@ -9,8 +9,8 @@ use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
-use razz_fast::eval::rank_many;
-use razz_fast::eval::rank_unchecked;
+use razz_fast::rank_many;
+use razz_fast::rank_unchecked;
 
 #[path = "common/enumerate.rs"]
 mod enumerate;

@@ -1,8 +1,8 @@
 //! The simulation loop on one thread: six players, check/call and tight.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use razz_fast::sim::{simulate_chunks, Player, Table, CHUNK};
-use razz_fast::strategy::Strategy;
+use razz_fast::Strategy;
+use razz_fast::{simulate_chunks, Player, Table, CHUNK};
 use razz_fast::{Action, Hand, Rules};
 
 fn never(_: usize, _: &Hand) -> Result<Action, std::convert::Infallible> {

@@ -7,8 +7,8 @@
 //! Run it with two chunk counts and divide the difference by the difference
 //! in hands to get instructions per hand without the start-up cost.
 
-use razz_fast::sim::{simulate_chunks, Player, Table, CHUNK};
-use razz_fast::strategy::Strategy;
+use razz_fast::Strategy;
+use razz_fast::{simulate_chunks, Player, Table, CHUNK};
 use razz_fast::{Action, Hand, Rules};
 
 fn never(_: usize, _: &Hand) -> Result<Action, std::convert::Infallible> {

@@ -1,17 +1,19 @@
 //! razz_fast: the fastest correct razz library. A pure-Rust core; the
 //! optional `python` feature adds the PyO3 bindings in `py/`.
 
-pub mod card;
-pub mod equity;
-pub mod error;
-pub mod eval;
-pub mod event;
-pub mod hand;
-pub mod rng;
-pub mod rules;
-pub mod sim;
-pub mod strategy;
-pub mod threads;
+// Private modules: the crate's surface is what is re-exported below, so a
+// helper made `pub` for a sibling module is not public API by accident.
+mod card;
+mod equity;
+mod error;
+mod eval;
+mod event;
+mod hand;
+mod rng;
+mod rules;
+mod sim;
+mod strategy;
+mod threads;
 
 #[cfg(feature = "python")]
 mod py;
@@ -20,9 +22,31 @@ mod py;
 // table's size) stays a path for the simulation and equity modules.
 use hand::pots;
 
-pub use card::Card;
+// Cards: index = 4 × rank + suit, parsed from and formatted to text.
+pub use card::{
+    card_from_index, check_distinct, format_card, format_cards, parse_card, parse_cards, rank_of,
+    suit_of, Card, DECK_SIZE, RANK_CHARS, SUIT_CHARS,
+};
+// Errors: one enum, one neutral category per error.
 pub use error::{Error, ErrorKind, Result};
-pub use eval::{LowKey, Rank};
+// The ace-to-five evaluator, one hand or a batch.
+pub use eval::{
+    best_five, best_low, describe_cards, describe_low, describe_rank, for_each_rank_multiset,
+    low_of_rank, rank, rank_many, rank_many_from, rank_of_low, rank_unchecked, Category, Low,
+    LowKey, Rank, BEST_RANK, NUM_RANKS, WORST_RANK,
+};
+// The game: rules, one hand stepped action by action, its events.
 pub use event::{Action, ActionSet, Event, EventKind};
-pub use hand::{DeckSource, Hand};
-pub use rules::{OddChip, Rules};
+pub use hand::pots::Pot;
+pub use hand::showing::{showing_value, Showing, ShowingValue};
+pub use hand::{check_stacks, DeckSource, Hand, MAX_SEATS};
+pub use rules::{OddChip, Rules, MAX_CHIPS};
+// Long runs: simulation, equity, their seeding and thread counts.
+pub use equity::{
+    exact, exact_slice, sample, sample_slice, tally_units, Spot, Tally, EXACT_LIMIT, SAMPLE_CHUNK,
+    SHARE_UNITS,
+};
+pub use rng::Rng;
+pub use sim::{chunk_seed, play_chunk, simulate_chunks, Player, Table, Totals, CHUNK};
+pub use strategy::Strategy;
+pub use threads::{checked_threads, MAX_THREADS};
