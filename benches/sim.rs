@@ -1,13 +1,9 @@
 //! The simulation loop on one thread: six players, check/call and tight.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use razz_fast::Strategy;
-use razz_fast::{simulate_chunks, Player, Table, CHUNK};
-use razz_fast::{Action, Hand, Rules};
+use std::sync::atomic::AtomicBool;
 
-fn never(_: usize, _: &Hand) -> Result<Action, std::convert::Infallible> {
-    unreachable!("only built-in strategies here")
-}
+use razz_fast::{builtin_only, simulate_chunks, Player, Rules, Strategy, Table, CHUNK};
 
 fn bench_sim(c: &mut Criterion) {
     let stacks = [400u64; 6];
@@ -27,7 +23,17 @@ fn bench_sim(c: &mut Criterion) {
             hands: chunks * CHUNK,
         };
         g.bench_function(name, |b| {
-            b.iter(|| simulate_chunks(&table, 0, chunks, Some(1), &never).unwrap())
+            b.iter(|| {
+                simulate_chunks(
+                    &table,
+                    0,
+                    chunks,
+                    Some(1),
+                    &AtomicBool::new(false),
+                    &builtin_only(),
+                )
+                .unwrap_or_else(|never| match never {})
+            })
         });
     }
     g.finish();

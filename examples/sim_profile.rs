@@ -7,13 +7,9 @@
 //! Run it with two chunk counts and divide the difference by the difference
 //! in hands to get instructions per hand without the start-up cost.
 
-use razz_fast::Strategy;
-use razz_fast::{simulate_chunks, Player, Table, CHUNK};
-use razz_fast::{Action, Hand, Rules};
+use std::sync::atomic::AtomicBool;
 
-fn never(_: usize, _: &Hand) -> Result<Action, std::convert::Infallible> {
-    unreachable!("only built-in strategies here")
-}
+use razz_fast::{builtin_only, simulate_chunks, Player, Rules, Strategy, Table, CHUNK};
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -29,7 +25,15 @@ fn main() {
         seed: 1,
         hands: chunks * CHUNK,
     };
-    let totals = simulate_chunks(&table, 0, chunks, Some(1), &never).unwrap();
+    let totals = simulate_chunks(
+        &table,
+        0,
+        chunks,
+        Some(1),
+        &AtomicBool::new(false),
+        &builtin_only(),
+    )
+    .unwrap_or_else(|never| match never {});
     println!(
         "{:?} {} {:?}",
         totals.net,

@@ -149,4 +149,10 @@ impl Event {
     pub fn cards(&self) -> &[Card] {
         &self.cards[..self.n_cards as usize]
     }
+
+    /// The same event with its cards left out (for a seat that did not see them).
+    pub(crate) fn hide_cards(&mut self) {
+        self.cards = [0; 4];
+        self.n_cards = 0;
+    }
 }

@@ -13,7 +13,9 @@ mod rng;
 mod rules;
 mod sim;
 mod strategy;
+mod tables;
 mod threads;
+mod view;
 
 #[cfg(feature = "python")]
 mod py;
@@ -39,14 +41,20 @@ pub use eval::{
 pub use event::{Action, ActionSet, Event, EventKind};
 pub use hand::pots::Pot;
 pub use hand::showing::{showing_value, Showing, ShowingValue};
-pub use hand::{check_stacks, DeckSource, Hand, MAX_SEATS};
+pub use hand::{check_stacks, checked_seat, DeckSource, Hand, MAX_SEATS};
 pub use rules::{OddChip, Rules, MAX_CHIPS};
 // Long runs: simulation, equity, their seeding and thread counts.
 pub use equity::{
     exact, exact_slice, sample, sample_slice, tally_units, Spot, Tally, EXACT_LIMIT, SAMPLE_CHUNK,
     SHARE_UNITS,
 };
-pub use rng::Rng;
-pub use sim::{chunk_seed, play_chunk, simulate_chunks, Player, Table, Totals, CHUNK};
+pub use rng::{chunk_seed, Rng};
+pub use sim::{
+    builtin_only, plain_chunk, simulate_chunks, AroundChunk, Batch, Deciders, Table, Totals, CHUNK,
+};
 pub use strategy::Strategy;
+// Many tables stepped together, and what one seat may see of a hand.
+pub use tables::{features, obs};
+pub use tables::{play_builtins, step_table, External, Obs, ObsRef, Player, Tables};
 pub use threads::{checked_threads, MAX_THREADS};
+pub use view::{action_of, PlayerView};

@@ -19,6 +19,28 @@ fn splitmix_state(seed: u64) -> [u8; 32] {
     bytes
 }
 
+/// The seed of work unit `index` of a run seeded with `seed` (a chunk of
+/// hands or of samples, a hand of a simulation): a splitmix64 finalizer of
+/// the index, so that neighbouring units get unrelated generators.
+pub fn chunk_seed(seed: u64, index: u64) -> u64 {
+    let mut z = index.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    seed ^ z ^ (z >> 31)
+}
+
+/// Sets hand `k`'s built-in decisions apart from its deck.
+const DECISIONS: u64 = 0xD1B5_4A32_D192_ED03;
+
+/// The seeds of hand `k` of a simulation seeded with `seed`: its deck, and
+/// the generator its built-in strategies draw from (docs/SIMULATION.md).
+/// Every hand has its own, so a hand's cards and random choices are the
+/// same however hands are grouped into chunks, tables or threads.
+pub fn hand_seeds(seed: u64, k: u64) -> (u64, u64) {
+    let deck = chunk_seed(seed, k);
+    (deck, deck ^ DECISIONS)
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Rng(Xoshiro256PlusPlus);
 

@@ -3,35 +3,24 @@
 //! and summed with integers only, so the result never depends on the thread
 //! count or on which chunk finishes first.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use rayon::prelude::*;
 
 use crate::eval::NUM_RANKS;
 use crate::event::Action;
 use crate::hand::{DeckSource, Hand};
 use crate::pots::MAX_SEATS;
-use crate::rng::Rng;
+use crate::rng::{hand_seeds, Rng};
 use crate::rules::Rules;
 use crate::strategy::Strategy;
+use crate::tables::External;
 
 /// Hands per chunk: the unit of seeding and of work sharing.
 pub const CHUNK: u64 = 1024;
 
-/// The seed of chunk `chunk` (a splitmix64 finalizer of the index, so that
-/// neighbouring chunks get unrelated generators).
-pub fn chunk_seed(seed: u64, chunk: u64) -> u64 {
-    let mut z = chunk.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    seed ^ z ^ (z >> 31)
-}
-
-/// A seat's player: a built-in strategy or an outside decision (a Python
-/// callable, supplied by the caller of `simulate`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Player {
-    Builtin(Strategy),
-    External,
-}
+pub use crate::rng::chunk_seed;
+pub use crate::tables::Player;
 
 /// Exact sums over played hands.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -160,16 +149,69 @@ pub struct Table<'a> {
     pub hands: u64,
 }
 
-/// Plays chunk `chunk` into `totals`, reusing `hand`. `external` decides for
-/// the `External` seats and must return a legal action or an error (which
-/// stops the chunk).
-pub fn play_chunk<E>(
+/// Decides for the seats that are not built in: `external` one decision at
+/// a time (the seat and the hand), `batch` for a policy's every waiting
+/// table at once (the policy and the hands, to one action each). Both must
+/// return legal actions, or an error, which stops the run.
+pub struct Deciders<'a, E> {
+    pub external: &'a External<'a, E>,
+    pub batch: &'a Batch<'a, E>,
+    /// Runs each chunk (the bindings give the thread a Python thread state
+    /// once a chunk, so that each decision only takes the GIL).
+    pub around_chunk: &'a AroundChunk<'a>,
+}
+
+/// Runs the chunk it is given.
+pub type AroundChunk<'a> = dyn Fn(&mut (dyn FnMut() + Send)) + Sync + 'a;
+
+/// Runs the chunk as it is.
+pub fn plain_chunk(chunk: &mut (dyn FnMut() + Send)) {
+    chunk();
+}
+
+/// A batch policy's decisions for the tables waiting on it.
+pub type Batch<'a, E> = dyn Fn(u8, &[&Hand]) -> Result<Vec<Action>, E> + Sync + 'a;
+
+/// A run of built-in strategies only needs no deciders.
+pub fn builtin_only() -> Deciders<'static, std::convert::Infallible> {
+    fn no_external(_: usize, _: &Hand) -> Result<Action, std::convert::Infallible> {
+        unreachable!("built-in seats only")
+    }
+    fn no_batch(_: u8, _: &[&Hand]) -> Result<Vec<Action>, std::convert::Infallible> {
+        unreachable!("built-in seats only")
+    }
+    Deciders {
+        external: &no_external,
+        batch: &no_batch,
+        around_chunk: &plain_chunk,
+    }
+}
+
+/// What one thread reuses from chunk to chunk: a hand for each of a
+/// chunk's hands played side by side (batch policies) or just one.
+struct Work {
+    hands: Vec<Hand>,
+    rngs: Vec<Rng>,
+    totals: Totals,
+}
+
+/// Plays chunk `chunk` into `work.totals`.
+fn play_chunk<E>(
     table: &Table<'_>,
     chunk: u64,
-    hand: &mut Hand,
-    totals: &mut Totals,
-    external: &(dyn Fn(usize, &Hand) -> Result<Action, E> + Sync),
+    work: &mut Work,
+    deciders: &Deciders<'_, E>,
 ) -> Result<(), E> {
+    let first = chunk * CHUNK;
+    let count = CHUNK.min(table.hands.saturating_sub(first)) as usize;
+    // A fixed-size copy: the actor's seat indexes it with no bounds check.
+    let players: [Player; MAX_SEATS] =
+        std::array::from_fn(|s| table.players.get(s).copied().unwrap_or(Player::External));
+    if table.players.iter().any(|p| matches!(p, Player::Batch(_))) {
+        return play_side_by_side(table, first, count, &players, work, deciders);
+    }
+    let hand = &mut work.hands[0];
+    let totals = &mut work.totals;
     // A table of check/call seats only gets a loop of its own, with the
     // decisions inlined, each applying a fixed action, and no look-up of
     // the actor's player. (The same for "tight" measured slower: the
@@ -179,19 +221,16 @@ pub fn play_chunk<E>(
         .iter()
         .all(|&p| p == Player::Builtin(Strategy::CheckCall))
     {
-        return play_hands(table, chunk, hand, totals, |hand, rng| {
+        return play_hands(table, first, count, hand, totals, |hand, rng| {
             Strategy::CheckCall.play(hand, rng);
             Ok(())
         });
     }
-    // A fixed-size copy: the actor's seat indexes it with no bounds check.
-    let players: [Player; MAX_SEATS] =
-        std::array::from_fn(|s| table.players.get(s).copied().unwrap_or(Player::External));
-    play_hands(table, chunk, hand, totals, |hand, rng| {
+    play_hands(table, first, count, hand, totals, |hand, rng| {
         let seat = hand.actor().expect("a hand in play has an actor");
         let action = match players[seat] {
             Player::Builtin(strategy) => strategy.decide(hand, rng),
-            Player::External => external(seat, hand)?,
+            _ => (deciders.external)(seat, hand)?,
         };
         // Built-ins pick from the legal actions, and `external` validates
         // what it returns, so the action needs no second check.
@@ -200,25 +239,25 @@ pub fn play_chunk<E>(
     })
 }
 
-/// The hands of chunk `chunk`, each played to the end by `turn` (which acts
-/// for the actor, or fails and stops the chunk).
+/// Hands `first .. first + count`, each played to the end by `turn` (which
+/// acts for the actor, or fails and stops the chunk).
 #[inline(always)]
 fn play_hands<E>(
     table: &Table<'_>,
-    chunk: u64,
+    first: u64,
+    count: usize,
     hand: &mut Hand,
     totals: &mut Totals,
     mut turn: impl FnMut(&mut Hand, &mut Rng) -> Result<(), E>,
 ) -> Result<(), E> {
-    let first = chunk * CHUNK;
-    let count = CHUNK.min(table.hands.saturating_sub(first));
-    let mut rng = Rng::new(chunk_seed(table.seed, chunk));
     let small = table.stacks.iter().sum::<u64>() < SMALL_TABLE;
     let mut sums = ChunkSums::default();
     let mut played = Ok(());
-    'hands: for _ in 0..count {
+    'hands: for k in first..first + count as u64 {
+        let (deck, decisions) = hand_seeds(table.seed, k);
+        let mut rng = Rng::new(decisions);
         // Every hand starts from the table's stacks, which `Hand::new` set.
-        hand.redeal(DeckSource::Seed(rng.next_u64()));
+        hand.redeal(DeckSource::Seed(deck));
         while hand.actor().is_some() {
             if let Err(e) = turn(hand, &mut rng) {
                 played = Err(e);
@@ -235,16 +274,91 @@ fn play_hands<E>(
     played
 }
 
+/// Hands `first .. first + count` played side by side, so that each batch
+/// policy decides for every table waiting on it at once. Each hand has its
+/// own generators, so it plays exactly as it would one at a time.
+fn play_side_by_side<E>(
+    table: &Table<'_>,
+    first: u64,
+    count: usize,
+    players: &[Player; MAX_SEATS],
+    work: &mut Work,
+    deciders: &Deciders<'_, E>,
+) -> Result<(), E> {
+    while work.hands.len() < count {
+        let hand = work.hands[0].clone();
+        work.hands.push(hand);
+        work.rngs.push(Rng::new(0));
+    }
+    let (hands, rngs) = (&mut work.hands[..count], &mut work.rngs[..count]);
+    for ((hand, rng), k) in hands.iter_mut().zip(rngs.iter_mut()).zip(first..) {
+        let (deck, decisions) = hand_seeds(table.seed, k);
+        hand.redeal(DeckSource::Seed(deck));
+        *rng = Rng::new(decisions);
+    }
+    let mut waiting: Vec<usize> = (0..count).collect();
+    let mut rows = Vec::with_capacity(count);
+    loop {
+        for &i in &waiting {
+            let hand = &mut hands[i];
+            while let Some(seat) = hand.actor() {
+                match players[seat] {
+                    Player::Builtin(strategy) => strategy.play(hand, &mut rngs[i]),
+                    Player::External => {
+                        let action = (deciders.external)(seat, hand)?;
+                        hand.act_legal(action);
+                    }
+                    Player::Batch(_) => break,
+                }
+            }
+        }
+        waiting.retain(|&i| hands[i].actor().is_some());
+        let Some(&i) = waiting.first() else {
+            break;
+        };
+        // One policy a round (the first table's), for all its tables.
+        let policy_of = |i: usize| match hands[i].actor().map(|s| players[s]) {
+            Some(Player::Batch(p)) => Some(p),
+            _ => None,
+        };
+        let policy = policy_of(i);
+        rows.clear();
+        rows.extend(waiting.iter().copied().filter(|&i| policy_of(i) == policy));
+        let shown: Vec<&Hand> = rows.iter().map(|&i| &hands[i]).collect();
+        let actions = (deciders.batch)(policy.unwrap_or(0), &shown)?;
+        for (&i, action) in rows.iter().zip(actions) {
+            hands[i].act_legal(action);
+        }
+    }
+    let small = table.stacks.iter().sum::<u64>() < SMALL_TABLE;
+    let mut sums = ChunkSums::default();
+    for hand in hands.iter() {
+        if small {
+            sums.record(hand, &mut work.totals);
+        } else {
+            work.totals.record(hand);
+        }
+    }
+    sums.add_to(&mut work.totals);
+    Ok(())
+}
+
 /// Plays chunks `first_chunk .. first_chunk + n_chunks` on `threads` threads
-/// (`None`: rayon's global pool) and returns their sums.
+/// (`None`: rayon's global pool) and returns their sums. Once `stop` is set
+/// no further chunk starts (the sums then cover fewer hands).
 pub fn simulate_chunks<E: Send>(
     table: &Table<'_>,
     first_chunk: u64,
     n_chunks: u64,
     threads: Option<usize>,
-    external: &(dyn Fn(usize, &Hand) -> Result<Action, E> + Sync),
+    stop: &AtomicBool,
+    deciders: &Deciders<'_, E>,
 ) -> Result<Totals, E> {
-    let keep_history = table.players.contains(&Player::External);
+    // Outside strategies may read the history; built-ins never do.
+    let keep_history = table
+        .players
+        .iter()
+        .any(|p| !matches!(p, Player::Builtin(_)));
     let run = || {
         (first_chunk..first_chunk + n_chunks)
             .into_par_iter()
@@ -255,16 +369,24 @@ pub fn simulate_chunks<E: Send>(
                 || {
                     let mut hand = Hand::new(table.rules, table.stacks, DeckSource::Seed(0))
                         .expect("the table was validated");
-                    // Outside strategies may read the history; built-ins never do.
                     hand.set_record_history(keep_history);
-                    (hand, Totals::default())
+                    Work {
+                        hands: vec![hand],
+                        rngs: vec![Rng::new(0)],
+                        totals: Totals::default(),
+                    }
                 },
-                |(mut hand, mut totals), chunk| {
-                    play_chunk(table, chunk, &mut hand, &mut totals, external)
-                        .map(|()| (hand, totals))
+                |mut work, chunk| {
+                    let mut played = Ok(());
+                    if !stop.load(Ordering::Relaxed) {
+                        (deciders.around_chunk)(&mut || {
+                            played = play_chunk(table, chunk, &mut work, deciders);
+                        });
+                    }
+                    played.map(|()| work)
                 },
             )
-            .map(|piece| piece.map(|(_, totals)| totals))
+            .map(|piece| piece.map(|work| work.totals))
             .try_reduce(Totals::default, |a, b| Ok(a.merge(b)))
     };
     match threads.and_then(|t| rayon::ThreadPoolBuilder::new().num_threads(t).build().ok()) {
@@ -279,8 +401,13 @@ mod tests {
 
     type NoError = std::convert::Infallible;
 
-    fn never(_: usize, _: &Hand) -> Result<Action, NoError> {
-        unreachable!("no external seats")
+    fn play(
+        table: &Table<'_>,
+        chunks: u64,
+        threads: Option<usize>,
+        deciders: &Deciders<'_, NoError>,
+    ) -> Totals {
+        simulate_chunks(table, 0, chunks, threads, &AtomicBool::new(false), deciders).unwrap()
     }
 
     fn run(players: &[Player], hands: u64, threads: Option<usize>) -> Totals {
@@ -293,7 +420,7 @@ mod tests {
             hands,
         };
         let chunks = hands.div_ceil(CHUNK);
-        simulate_chunks(&table, 0, chunks, threads, &never).unwrap()
+        play(&table, chunks, threads, &builtin_only())
     }
 
     #[test]
@@ -336,10 +463,52 @@ mod tests {
         let check_call = |_: usize, hand: &Hand| {
             Ok::<_, NoError>(Strategy::CheckCall.decide(hand, &mut Rng::new(0)))
         };
-        let a = simulate_chunks(&table(&own), 0, 3, Some(1), &never).unwrap();
-        let b = simulate_chunks(&table(&general), 0, 3, Some(1), &check_call).unwrap();
+        let no_batch = |_: u8, _: &[&Hand]| -> Result<Vec<Action>, NoError> { unreachable!() };
+        let a = play(&table(&own), 3, Some(1), &builtin_only());
+        let external = Deciders {
+            external: &check_call,
+            batch: &no_batch,
+            around_chunk: &plain_chunk,
+        };
+        let b = play(&table(&general), 3, Some(1), &external);
         assert_eq!(a, b);
         assert_eq!(a.hands, 2 * CHUNK + 5);
+    }
+
+    /// A batch policy plays what the same decisions one at a time play,
+    /// whichever seats it holds, with built-in and external seats beside it.
+    #[test]
+    fn batch_policies_play_as_one_decision_at_a_time() {
+        let stacks = [400, 7, 30, 400, 2, 90];
+        let table = |players| Table {
+            rules: Rules::default(),
+            stacks: &stacks,
+            players,
+            seed: 11,
+            hands: CHUNK + 300,
+        };
+        let tight = |hand: &Hand| Strategy::Tight.decide(hand, &mut Rng::new(0));
+        let external = |_: usize, hand: &Hand| Ok::<_, NoError>(tight(hand));
+        let batch = |_: u8, hands: &[&Hand]| -> Result<Vec<Action>, NoError> {
+            Ok(hands.iter().map(|h| tight(h)).collect())
+        };
+        let deciders = Deciders {
+            external: &external,
+            batch: &batch,
+            around_chunk: &plain_chunk,
+        };
+        let mut one = [Player::Builtin(Strategy::Random); 6];
+        one[1] = Player::External;
+        one[3] = Player::External;
+        one[4] = Player::Builtin(Strategy::Tight);
+        let mut batched = one;
+        batched[1] = Player::Batch(0);
+        batched[3] = Player::Batch(1);
+        let a = play(&table(&one), 2, Some(1), &deciders);
+        for threads in [1, 2] {
+            assert_eq!(play(&table(&batched), 2, Some(threads), &deciders), a);
+        }
+        assert_eq!(a.hands, CHUNK + 300);
     }
 
     /// The 64-bit sums of a chunk add up to what per-hand 128-bit records give.

@@ -69,6 +69,12 @@ def first_legal(hand):
     return hand.legal_actions()[0]
 
 
+@razz_fast.batch_policy
+def batch_first(batch):
+    """The first legal action of every row (as first_legal, for a batch)."""
+    return batch.legal.argmax(axis=1)
+
+
 @pytest.mark.parametrize(
     "kwargs",
     [
@@ -82,8 +88,11 @@ def first_legal(hand):
             seed=2**64 - 1,
         ),
         dict(hands=3_001, players=2, strategies=["tight", first_legal], seed=11),
+        dict(
+            hands=5_000, players=4, strategies=[batch_first, "tight", "random", batch_first], seed=5
+        ),
     ],
-    ids=["six-mixed", "short-stacks-rules", "python-strategy"],
+    ids=["six-mixed", "short-stacks-rules", "python-strategy", "batch-policy"],
 )
 @pytest.mark.parametrize("chunks_per_task", [None, 1, 5])
 def test_simulate_is_the_local_run(client, kwargs, chunks_per_task):

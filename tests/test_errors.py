@@ -63,9 +63,11 @@ def test_reference_uses_only_the_standard_library():
                 continue
             for module in modules:
                 top = module.split(".")[0]
-                assert top != "numpy", (path, module)
+                # Tables and Batch are numpy arrays by contract (API.md), so
+                # their reference imports numpy, inside the functions.
+                assert top != "numpy" or path.name == "tables.py", (path, module)
                 assert not module.startswith("razz_fast._core"), (path, module)
-                if stdlib is not None:
+                if stdlib is not None and top != "numpy":
                     assert top == "razz_fast" or top in stdlib, (path, module)
 
 
@@ -354,4 +356,6 @@ def test_private_entry_points_check_threads_too(threads):
     with pytest.raises(ValueError, match="threads"):
         _core.equity_slice([[3], []], [], True, 1, 1, 0, 1, threads)
     with pytest.raises(ValueError, match="threads"):
-        _core.simulate_chunks(_core.Rules(), [100, 100], ["tight", "tight"], 1, 10, 0, 1, threads)
+        _core.simulate_chunks(
+            _core.Rules(), [100, 100], ["tight", "tight"], [False] * 2, 1, 10, 0, 1, threads
+        )

@@ -84,3 +84,47 @@ def test_ctrl_c_interrupts_equity_and_python_goes_on(call):
     assert "interrupted" in done.stdout
     assert "healthy True 1.0" in done.stdout
     assert "healthy False 1.0" in done.stdout
+
+
+SLOW_STRATEGY_SCRIPT = """
+import time, razz_fast
+def thinker(view):
+    time.sleep(0.5)
+    return view.legal_actions()[-1]
+print("started", flush=True)
+try:
+    razz_fast.simulate(10**6, players=2, strategies=[thinker, "tight"], seed=1)
+except KeyboardInterrupt:
+    print("interrupted", flush=True)
+result = razz_fast.simulate(2000, seed=1)
+print("healthy", result.hands, sum(result.net), flush=True)
+"""
+
+
+def test_ctrl_c_stops_a_slow_python_strategy_between_decisions():
+    # A strategy that thinks half a second a decision: the run stops after
+    # the decision under way (a whole chunk would take hours).
+    done = interrupt([sys.executable, "-c", SLOW_STRATEGY_SCRIPT])
+    assert done.returncode == 0, done.stderr
+    assert "interrupted" in done.stdout
+    assert "healthy 2000 0" in done.stdout
+
+
+BATCH_SCRIPT = """
+import time, numpy as np, razz_fast
+@razz_fast.batch_policy
+def slow(batch):
+    time.sleep(0.2)
+    return np.argmax(batch.legal, axis=1)
+print("started", flush=True)
+try:
+    razz_fast.simulate(10**9, players=6, strategies=slow, seed=1)
+except KeyboardInterrupt:
+    print("interrupted", flush=True)
+"""
+
+
+def test_ctrl_c_stops_a_batch_policy_run():
+    done = interrupt([sys.executable, "-c", BATCH_SCRIPT])
+    assert done.returncode == 0, done.stderr
+    assert "interrupted" in done.stdout

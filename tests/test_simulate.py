@@ -105,13 +105,13 @@ def spec_chunk_seed(seed: int, chunk: int) -> int:
     return seed ^ z ^ (z >> 31)
 
 
+#: SIMULATION.md: hand k's built-in decisions draw from its deck seed xor this.
+SPEC_DECISIONS = 0xD1B54A32D192ED03
+
+
 def spec_hand_seeds(seed: int, hands: int) -> list[int]:
-    """The deck seeds of the hands, when no strategy draws random numbers."""
-    seeds = []
-    for chunk in range((hands + 1023) // 1024):
-        generator = Xoshiro256PlusPlus(spec_chunk_seed(seed, chunk))
-        seeds += [generator.next() for _ in range(min(1024, hands - 1024 * chunk))]
-    return seeds
+    """The deck seeds of the hands: hand k's is the unit seed of k."""
+    return [spec_chunk_seed(seed, k) for k in range(hands)]
 
 
 def replay(impl, hands, names, rules, stacks, seed) -> dict:
@@ -122,10 +122,11 @@ def replay(impl, hands, names, rules, stacks, seed) -> dict:
     sum_sq = [0] * players
     showdowns = 0
     winning = Counter()
-    for chunk in range((hands + 1023) // 1024):
-        generator = Xoshiro256PlusPlus(spec_chunk_seed(seed, chunk))
-        for _ in range(min(1024, hands - 1024 * chunk)):
-            hand = impl.Hand(rules, stacks, seed=generator.next())
+    for k in range(hands):
+        if True:  # (one hand at a time: every hand has its own generators)
+            deck = spec_chunk_seed(seed, k)
+            generator = Xoshiro256PlusPlus(deck ^ SPEC_DECISIONS)
+            hand = impl.Hand(rules, stacks, seed=deck)
             while not hand.is_over:
                 legal = hand.legal_actions()
                 if names[hand.actor] == "random":
@@ -207,43 +208,52 @@ def test_matches_a_replay_of_the_spec(impl, players, names, seed, hands):
 
 
 @pytest.mark.parametrize("threads", [1, None])
-def test_hand_seeds_come_from_the_chunk_generators(impl, threads):
-    """Every hand is dealt from ``Hand(rules, stacks, seed=next())`` of its
-    chunk's generator. (With several threads, Python strategies of different
-    chunks may be called interleaved, so the seeds are compared chunk by
-    chunk.)"""
+def test_every_hand_is_dealt_from_its_own_seed(impl, threads):
+    """Hand k is dealt as ``Hand(rules, stacks, seed=unit seed of k)``: the
+    first decision of each hand (by the bring-in, before any action) sees
+    the cards that hand deals."""
     if threads is None and not is_core(impl):
         pytest.skip("threads only matter to the core")
-    seen, seen_set = [], set()
+    seen = Counter()
 
-    def record(hand):
-        if hand.seed not in seen_set:
-            seen_set.add(hand.seed)
-            seen.append(hand.seed)
-        return folder(hand)
+    def record(view):
+        if not any(e.kind == "bring_in" for e in view.history):
+            seen[
+                (
+                    tuple(view.up_cards(0)),
+                    tuple(view.up_cards(1)),
+                    tuple(view.down_cards(view.seat)),
+                )
+            ] += 1
+        return folder(view)
 
     hands = size(impl, 1024 + 7, 2 * 1024 + 7)
-    impl.simulate(hands, players=2, strategies=record, seed=123456789, threads=threads)
-    expected = spec_hand_seeds(123456789, hands)
-    assert sorted(seen) == sorted(expected)
-    for chunk in range((hands + 1023) // 1024):
-        in_chunk = set(expected[1024 * chunk : 1024 * (chunk + 1)])
-        assert [s for s in seen if s in in_chunk] == expected[1024 * chunk : 1024 * (chunk + 1)]
+    rules = impl.Rules()
+    impl.simulate(hands, players=2, strategies=record, rules=rules, seed=123456789, threads=threads)
+    expected = Counter()
+    for deck in spec_hand_seeds(123456789, hands):
+        hand = impl.Hand(rules, [100 * rules.big_bet] * 2, seed=deck)
+        expected[
+            (tuple(hand.up_cards(0)), tuple(hand.up_cards(1)), tuple(hand.down_cards(hand.actor)))
+        ] += 1
+    assert seen == expected
 
 
-def test_python_strategy_gets_the_hand(impl):
-    """A callable gets the implementation's own Hand, for the seat it was
-    given, with the rules and the stacks asked for (reset every hand)."""
+def test_python_strategy_gets_a_view(impl):
+    """A callable gets the implementation's PlayerView of the seat it plays,
+    with the rules and the stacks asked for (reset every hand); it cannot
+    act on the simulated hand."""
     rules = impl.Rules(ante=2, bring_in=2, small_bet=6, big_bet=12, cap=None)
     calls = Counter()
 
-    def seat_two(hand):
-        assert isinstance(hand, impl.Hand)
-        assert hand.actor == 2 and not hand.is_over and hand.legal_actions()
-        assert hand.rules == rules
-        assert hand.starting_stacks == [50, 1, 70, 5]
-        calls[hand.seed] += 1
-        return quirky(hand)
+    def seat_two(view):
+        assert isinstance(view, impl.PlayerView)
+        assert view.seat == view.actor == 2 and not view.is_over and view.legal_actions()
+        assert view.rules == rules
+        assert view.starting_stacks == [50, 1, 70, 5]
+        assert not hasattr(view, "act")
+        calls[tuple(view.down_cards(2))] += 1
+        return quirky(view)
 
     impl.simulate(
         40,
@@ -254,25 +264,6 @@ def test_python_strategy_gets_the_hand(impl):
         seed=3,
     )
     assert len(calls) >= 30  # seat 2 acted in most hands
-
-
-def test_python_strategy_acting_on_its_hand_changes_nothing(impl):
-    """A Python strategy gets a copy of the hand (the core hands it a fresh
-    ``Hand``; SIMULATION.md does not say so yet): acting on it leaves the
-    simulated hand alone."""
-
-    def meddler(hand):
-        action = passive(hand)
-        hand.act(action)
-        if not hand.is_over:
-            hand.act(hand.legal_actions()[0])
-        return action
-
-    kwargs = dict(players=3, rules=impl.Rules(ante=1), seed=12)
-    n = size(impl, 100, 2000)
-    meddled = impl.simulate(n, strategies=["random", meddler, "tight"], **kwargs)
-    plain = impl.simulate(n, strategies=["random", "check_call", "tight"], **kwargs)
-    assert same_numbers(meddled) == same_numbers(plain)
 
 
 @pytest.mark.parametrize(("stacks", "expected"), [(None, 1200), (77, 77)])
@@ -371,9 +362,10 @@ def test_tight_folds_and_raises(impl):
     that reads the history, the tight seats fold, complete, bet and raise."""
     histories = {}
 
-    def watcher(hand):
-        histories[hand.seed] = hand.history
-        return passive(hand)
+    def watcher(view):
+        # Keyed by the first cards dealt, which tell the hands apart.
+        histories[tuple(view.history[: 3 * 6 + 6])] = view.history
+        return passive(view)
 
     n = size(impl, 150, 3000)
     result = impl.simulate(n, players=6, strategies=[watcher] + ["tight"] * 5, seed=8)

@@ -20,8 +20,13 @@ written for clarity, that the tests compare the core against.
 """
 
 from razz_fast._core import (
+    FEATURES,
+    FEATURES_VERSION,
+    Batch,
     Hand,
+    PlayerView,
     Rules,
+    Tables,
     __version__,
     best_five,
     describe,
@@ -33,6 +38,7 @@ from razz_fast._core import (
 from razz_fast.equity import equity
 from razz_fast.errors import IllegalActionError, InvalidCardError, RazzError
 from razz_fast.events import Action, Event, Pot
+from razz_fast.policy import batch_policy
 from razz_fast.results import EquityResult, SimulationResult
 from razz_fast.simulate import simulate
 
@@ -46,6 +52,12 @@ __all__ = [
     "describe",
     "Rules",
     "Hand",
+    "PlayerView",
+    "Tables",
+    "Batch",
+    "batch_policy",
+    "FEATURES",
+    "FEATURES_VERSION",
     "Action",
     "Event",
     "Pot",

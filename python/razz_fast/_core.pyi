@@ -11,6 +11,11 @@ __all__ = [
     "category",
     "Rules",
     "Hand",
+    "PlayerView",
+    "Batch",
+    "Tables",
+    "FEATURES",
+    "FEATURES_VERSION",
     "simulate_chunks",
     "CHUNK",
     "equity_tallies",
@@ -27,10 +32,11 @@ __all__ = [
 ]
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, TypeAlias, final
+from typing import Any, ClassVar, TypeAlias, final
 
 import numpy as np
 import numpy.typing as npt
+from typing_extensions import disjoint_base
 
 from razz_fast.events import Action, Event, Pot
 
@@ -178,15 +184,170 @@ class Hand:
     def raise_(self) -> None: ...
     def clone(self) -> Hand:
         """An independent copy (for search and for tests)."""
+    def view(self, seat: int | None = None) -> PlayerView:
+        """What one seat may know (default: the actor), as a `PlayerView`."""
     def __copy__(self) -> Hand: ...
     def __deepcopy__(self, memo: Any) -> Hand: ...
+
+@final
+class PlayerView:
+    """What one seat of a hand may know: its own down cards, every up card and
+    the community card, stacks, bets, pot, folded and all-in flags, street,
+    actor, legal actions, to_call, and the history with others' down cards
+    (and burns) left out. It holds no reference to the hand and cannot act;
+    `determinize(seed)` deals a `Hand` consistent with it, for search."""
+
+    @property
+    def seat(self) -> int:
+        """The seat whose view this is."""
+    @property
+    def num_players(self) -> int: ...
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def street(self) -> int | None:
+        """3 to 7 while betting, None once the hand is over."""
+    @property
+    def actor(self) -> int | None: ...
+    @property
+    def is_over(self) -> bool: ...
+    @property
+    def to_call(self) -> int:
+        """Chips the actor needs to call."""
+    @property
+    def pot(self) -> int: ...
+    @property
+    def stacks(self) -> list[int]: ...
+    @property
+    def starting_stacks(self) -> list[int]: ...
+    @property
+    def bets(self) -> list[int]: ...
+    @property
+    def folded(self) -> list[bool]: ...
+    @property
+    def all_in(self) -> list[bool]: ...
+    @property
+    def community_cards(self) -> list[int]: ...
+    @property
+    def payoffs(self) -> list[int]:
+        """Net chips per seat once the hand is over; zeros before."""
+    @property
+    def history(self) -> list[Event]:
+        """The history as `Event`s; cards the seat has not seen are left out
+        (an empty `cards`)."""
+    def legal_actions(self) -> list[Action]: ...
+    def up_cards(self, seat: int) -> list[int]: ...
+    def down_cards(self, seat: int) -> list[int]:
+        """The seat's own down cards; another seat's only once shown (else [])."""
+    def determinize(self, seed: int) -> Hand:
+        """A `Hand` consistent with this view: the same stacks, seen cards and
+        actions, every card the seat has not seen dealt at random from the
+        unseen ones (`seed`: 0..2**64-1)."""
+    def __eq__(self, value: object, /) -> bool: ...
+    def __ne__(self, value: object, /) -> bool: ...
+    __hash__: ClassVar[None]  # type: ignore[assignment]
+
+FEATURES: int
+FEATURES_VERSION: int
+
+@disjoint_base
+class Batch:
+    """The decisions a batch policy is asked for: the observation arrays of the
+    tables whose actor plays it. `Tables` extends it, with the same names."""
+
+    @property
+    def actor(self) -> npt.NDArray[np.int8]:
+        """The seat to act per table (int8), -1 where nobody is."""
+    @property
+    def street(self) -> npt.NDArray[np.int8]:
+        """The street per table (int8): 3 to 7, 0 once the hand is over."""
+    @property
+    def to_call(self) -> npt.NDArray[np.int64]:
+        """Chips the actor needs to call (int64)."""
+    @property
+    def pot(self) -> npt.NDArray[np.int64]:
+        """Chips in the middle (int64)."""
+    @property
+    def legal(self) -> npt.NDArray[np.bool_]:
+        """Legal actions (bool, tables x 7, indexed by `Action`)."""
+    @property
+    def stacks(self) -> npt.NDArray[np.int64]:
+        """Stacks per seat (int64, tables x players)."""
+    @property
+    def bets(self) -> npt.NDArray[np.int64]:
+        """Bets of this round per seat (int64, tables x players)."""
+    @property
+    def folded(self) -> npt.NDArray[np.bool_]:
+        """Folded flags (bool, tables x players)."""
+    @property
+    def all_in(self) -> npt.NDArray[np.bool_]:
+        """All-in flags (bool, tables x players)."""
+    @property
+    def cards(self) -> npt.NDArray[np.int8]:
+        """Each seat's seven card slots as the actor sees them (int8,
+        tables x players x 7: two down, four up, the seventh-street
+        down card), -1 where the actor cannot see a card or none is
+        dealt."""
+    @property
+    def community(self) -> npt.NDArray[np.int8]:
+        """The community card per table (int8), -1 if none."""
+    def features(self, out: npt.NDArray[np.float32] | None = None) -> npt.NDArray[np.float32]:
+        """features(out=None) -> float32 array (tables, FEATURES): the
+        actor's observation encoded for neural networks (layout in
+        docs/TABLES.md); `out` is reused when given."""
+    def __len__(self) -> int: ...
+
+@final
+class Tables(Batch):
+    """Tables(rules, stacks, tables, *, seed=None, threads=None, strategies=None)
+
+    `tables` independent hands of `len(stacks)` seats stepped together. Seats
+    whose `strategies` entry names a built-in strategy are played by the
+    core; the others (all by default) wait for `step(actions)`. Observation
+    arrays are numpy arrays reused from step to step. Hand `k` of the run
+    gets the same cards for a seed whatever `tables` or `threads` is."""
+
+    def __new__(
+        cls,
+        rules: Rules,
+        stacks: Sequence[int],
+        tables: int,
+        *,
+        seed: int | None = None,
+        threads: int | None = None,
+        strategies: Sequence[str | None] | None = None,
+    ) -> Tables: ...
+    def step(self, actions: npt.ArrayLike) -> None:
+        """step(actions): one `Action` per table (ignored where `actor` is -1).
+        An illegal action raises IllegalActionError naming its table and
+        changes no table. Finished hands set `done` and `payoffs`, and their
+        tables deal the next hand at once."""
+    @property
+    def done(self) -> npt.NDArray[np.bool_]:
+        """Whether each table's hand finished in the last step (bool)."""
+    @property
+    def payoffs(self) -> npt.NDArray[np.int64]:
+        """Net chips of the hands finished in the last step (int64, tables x
+        players; zeros elsewhere)."""
+    @property
+    def hands_played(self) -> int:
+        """Hands finished so far on all tables."""
+    @property
+    def num_tables(self) -> int: ...
+    @property
+    def num_players(self) -> int: ...
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def seed(self) -> int: ...
 
 CHUNK: int
 
 def simulate_chunks(
     rules: Rules,
     stacks: Sequence[int],
-    strategies: Sequence[str | Callable[[Hand], int]],
+    strategies: Sequence[str | Callable[[Any], Any]],
+    batch: Sequence[bool],
     seed: int,
     hands: int,
     first_chunk: int,

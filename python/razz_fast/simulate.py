@@ -19,6 +19,7 @@ from typing import Any, Callable, Union
 
 from razz_fast import _core
 from razz_fast._args import MAX_THREADS, checked_int, per_seat
+from razz_fast.policy import is_batch_policy
 from razz_fast.results import SimulationResult, Totals
 
 __all__ = ["simulate", "STRATEGIES", "Run", "checked_run", "play_chunks", "progress_bar"]
@@ -27,7 +28,9 @@ STRATEGIES = ("check_call", "random", "tight")
 MAX_CHIPS = 2**53 - 1
 BATCH_SECONDS = 0.2
 
-Strategy = Union[str, Callable[[Any], int]]
+#: A built-in strategy's name, a per-decision callable ``f(view) -> Action``
+#: (it gets a ``PlayerView``) or a ``batch_policy``.
+Strategy = Union[str, Callable[[Any], Any]]
 
 
 def _strategy(value: Any) -> Strategy:
@@ -120,8 +123,9 @@ def checked_run(
 def play_chunks(run: Run, first: int, count: int, threads: int | None) -> Totals:
     """The exact sums of chunks ``first .. first + count`` of ``run``,
     played by the core on ``threads`` threads without the GIL."""
+    batch = [is_batch_policy(s) for s in run.strategies]
     played, net, sum_sq, showdowns, ranks = _core.simulate_chunks(
-        run.rules, run.stacks, run.strategies, run.seed, run.hands, first, count, threads
+        run.rules, run.stacks, run.strategies, batch, run.seed, run.hands, first, count, threads
     )
     return Totals(run.players, played, list(net), list(sum_sq), showdowns, dict(ranks))
 

@@ -52,6 +52,21 @@ where
     }
 }
 
+/// `seat` checked against a table of `players`: `0..players`. Any integer
+/// type, so that a caller's negative seat is reported as it was given.
+pub fn checked_seat<T>(seat: T, players: usize) -> Result<usize>
+where
+    T: TryInto<usize> + Display + Copy,
+{
+    match seat.try_into() {
+        Ok(s) if s < players => Ok(s),
+        _ => Err(Error::InvalidArgument(format!(
+            "seat must be 0..{}, got {seat}",
+            players - 1
+        ))),
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Hand {
     rules: Rules,
@@ -358,21 +373,6 @@ impl Hand {
             self.all_in_at_end & Self::seat_bit(seat) != 0
         } else {
             self.in_hand(seat) && self.stack[seat] == 0
-        }
-    }
-
-    /// `seat` checked against this table: `0..num_players()`. Any integer
-    /// type, so that a caller's negative seat is reported as it was given.
-    pub fn checked_seat<T>(&self, seat: T) -> Result<usize>
-    where
-        T: TryInto<usize> + Display + Copy,
-    {
-        match seat.try_into() {
-            Ok(s) if s < self.n => Ok(s),
-            _ => Err(Error::InvalidArgument(format!(
-                "seat must be 0..{}, got {seat}",
-                self.n - 1
-            ))),
         }
     }
 

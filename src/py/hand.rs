@@ -9,27 +9,18 @@ use pyo3::types::{PyNone, PyTuple, PyType};
 use super::args::{index_of, int_arg, int_in, not_both, sequence_items, unordered};
 use super::cards::{card_list, extract_cards};
 use super::errors::type_error;
+use super::events::{action_list, event_list, shared_type};
 use super::rules::PyRules;
+use super::view::PyPlayerView;
 use crate::card::{Card, DECK_SIZE};
 use crate::error::Error;
-use crate::event::{Action, EventKind};
-use crate::hand::{check_stacks, DeckSource, Hand};
+use crate::event::Action;
+use crate::hand::{check_stacks, checked_seat, DeckSource, Hand};
+use crate::view::{action_of, PlayerView};
 
 const DECK_ORDERED: &str = "a deck must be in dealing order, not a set";
 
-/// The seven `Action` members, fetched once: building an IntEnum member per
-/// call would cost more than the engine's whole step.
-static ACTIONS: PyOnceLock<Vec<Py<PyAny>>> = PyOnceLock::new();
-static EVENT: PyOnceLock<Py<PyType>> = PyOnceLock::new();
 static POT: PyOnceLock<Py<PyType>> = PyOnceLock::new();
-
-fn shared_type<'py>(
-    py: Python<'py>,
-    cell: &'static PyOnceLock<Py<PyType>>,
-    name: &str,
-) -> PyResult<&'py Bound<'py, PyType>> {
-    cell.import(py, "razz_fast.events", name)
-}
 
 fn seats(mask: u8, n: usize) -> Vec<usize> {
     (0..n).filter(|&s| mask & (1 << s) != 0).collect()
@@ -50,29 +41,14 @@ pub struct PyHand {
 }
 
 impl PyHand {
-    /// Wraps a core hand (used to show simulated hands to Python strategies;
-    /// those are always seeded).
-    pub(crate) fn from_core(inner: Hand, rules: Py<PyRules>) -> PyHand {
+    /// Wraps a core hand dealt from `deck` (a determinized view).
+    pub(crate) fn dealt(inner: Hand, rules: Py<PyRules>, deck: [Card; DECK_SIZE]) -> PyHand {
         PyHand {
             inner,
             rules,
-            given_deck: None,
+            given_deck: Some(deck),
         }
     }
-}
-
-/// The player action an event records, if it records one.
-fn event_action(kind: EventKind) -> Option<Action> {
-    Some(match kind {
-        EventKind::BringIn => Action::BringIn,
-        EventKind::Complete => Action::Complete,
-        EventKind::Bet => Action::Bet,
-        EventKind::Raise => Action::Raise,
-        EventKind::Call => Action::Call,
-        EventKind::Check => Action::Check,
-        EventKind::Fold => Action::Fold,
-        _ => return None,
-    })
 }
 
 #[pymethods]
@@ -228,39 +204,32 @@ impl PyHand {
     /// Every event so far, as `razz_fast.Event` tuples.
     #[getter]
     fn history<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyAny>>> {
-        let event = shared_type(py, &EVENT, "Event")?;
-        self.inner
-            .history()
-            .iter()
-            .map(|e| {
-                let cards = PyTuple::new(py, card_list(e.cards()))?;
-                event.call1((e.kind.name(), e.seat, e.amount, cards))
-            })
-            .collect()
+        event_list(py, self.inner.history())
     }
 
     fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyAny>>> {
-        let members = ACTIONS.get_or_try_init(py, || -> PyResult<Vec<Py<PyAny>>> {
-            let action = py.import("razz_fast.events")?.getattr("Action")?;
-            (0..Action::ALL.len())
-                .map(|i| Ok(action.call1((i,))?.unbind()))
-                .collect()
-        })?;
-        Ok(self
-            .inner
-            .legal_actions()
-            .iter()
-            .map(|a| members[a as usize].bind(py).clone())
-            .collect())
+        action_list(py, self.inner.legal_actions())
+    }
+
+    /// What one seat may know (default: the actor), as a `PlayerView`.
+    #[pyo3(signature = (seat=None))]
+    fn view(&self, seat: Option<&Bound<'_, PyAny>>) -> PyResult<PyPlayerView> {
+        let seat = match seat {
+            Some(s) if !s.is_none() => {
+                Some(checked_seat(int_arg(s, "seat")?, self.inner.num_players())?)
+            }
+            _ => None,
+        };
+        Ok(PyPlayerView::from(PlayerView::of(&self.inner, seat)?))
     }
 
     fn up_cards(&self, seat: &Bound<'_, PyAny>) -> PyResult<Vec<u32>> {
-        let seat = self.inner.checked_seat(int_arg(seat, "seat")?)?;
+        let seat = checked_seat(int_arg(seat, "seat")?, self.inner.num_players())?;
         Ok(card_list(self.inner.up_cards(seat)))
     }
 
     fn down_cards(&self, seat: &Bound<'_, PyAny>) -> PyResult<Vec<u32>> {
-        let seat = self.inner.checked_seat(int_arg(seat, "seat")?)?;
+        let seat = checked_seat(int_arg(seat, "seat")?, self.inner.num_players())?;
         Ok(card_list(self.inner.down_cards(seat)))
     }
 
@@ -317,7 +286,7 @@ impl PyHand {
             .inner
             .history()
             .iter()
-            .filter_map(|e| event_action(e.kind))
+            .filter_map(|e| action_of(e.kind))
             .map(|a| a as u8)
             .collect();
         let deck = self.given_deck.map(|d| d.to_vec());

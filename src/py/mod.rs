@@ -8,11 +8,14 @@ mod cards;
 mod equity;
 mod errors;
 mod eval;
+mod events;
 mod hand;
 mod interrupt;
 mod limits;
 mod rules;
 mod sim;
+mod tables;
+mod view;
 
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -22,6 +25,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<rules::PyRules>()?;
     m.add_class::<hand::PyHand>()?;
     sim::register(m)?;
+    tables::register(m)?;
+    m.add_class::<view::PyPlayerView>()?;
     equity::register(m)?;
     limits::register(m)?;
     Ok(())

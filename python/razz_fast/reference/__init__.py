@@ -9,12 +9,15 @@ sharing no code with the core. The test suite runs every case through both.
 
 from razz_fast.errors import IllegalActionError, InvalidCardError, RazzError
 from razz_fast.events import Action, Event, Pot
+from razz_fast.policy import batch_policy
 from razz_fast.reference.cards import format_cards, parse_cards
 from razz_fast.reference.equity import equity
 from razz_fast.reference.evaluation import best_five, describe, rank, rank_many
 from razz_fast.reference.hand import Hand
 from razz_fast.reference.rules import Rules
 from razz_fast.reference.simulate import simulate
+from razz_fast.reference.tables import FEATURES, FEATURES_VERSION, Batch, Tables
+from razz_fast.reference.view import PlayerView
 from razz_fast.results import EquityResult, SimulationResult
 
 __all__ = [
@@ -29,6 +32,12 @@ __all__ = [
     "IllegalActionError",
     "Rules",
     "Hand",
+    "PlayerView",
+    "Tables",
+    "Batch",
+    "batch_policy",
+    "FEATURES",
+    "FEATURES_VERSION",
     "Action",
     "Event",
     "Pot",

@@ -609,6 +609,16 @@ class Hand:
         """An independent copy of the hand (generator state included)."""
         return copy.deepcopy(self)
 
+    def view(self, seat=None):
+        """What one seat may know (default: the actor), as a ``PlayerView``."""
+        from razz_fast.reference.view import PlayerView
+
+        if seat is None:
+            if self.actor is None:
+                raise ValueError("the hand is over, so it has no actor: give a seat")
+            return PlayerView(self, self.actor)
+        return PlayerView(self, self._check_seat(seat))
+
     def __repr__(self) -> str:
         if self._over:
             return f"<Hand over players={self._n} payoffs={self.payoffs}>"

@@ -1,12 +1,14 @@
 """``simulate``: many independent hands in the pure-Python reference
 (docs/SIMULATION.md is the specification).
 
-Hands are played in chunks of ``CHUNK`` hands. Chunk ``c`` owns a generator
-seeded from ``seed`` and ``c``; each hand of the chunk takes its deck seed
-from that generator, and the ``"random"`` strategy draws from it too. The
-per-chunk integer totals are added up, so the result does not depend on the
-order in which chunks are played (``threads`` and ``progress`` only matter to
-the compiled core; here they are checked and otherwise ignored).
+Hand ``k`` of a run is dealt from the deck seed ``hand_seeds(seed, k)[0]``,
+and the ``"random"`` strategy draws its choices in that hand from a
+generator seeded with ``hand_seeds(seed, k)[1]``: every hand is the same
+however hands are grouped. Hands are summed in chunks of ``CHUNK`` (the
+core's unit of work); integer totals make the order irrelevant
+(``threads`` and ``progress`` only matter to the compiled core; here they
+are checked and otherwise ignored). A per-decision callable gets the
+actor's ``PlayerView``; a ``batch_policy`` gets a one-row ``Batch``.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import time
 
 from razz_fast.errors import IllegalActionError
 from razz_fast.events import Action
+from razz_fast.policy import is_batch_policy
 from razz_fast.reference.arguments import (
     MAX_COUNT,
     as_int,
@@ -31,7 +34,7 @@ from razz_fast.reference.rules import MAX_CHIPS, Rules
 from razz_fast.reference.strategies import resolve_strategies
 from razz_fast.results import SimulationResult, Totals
 
-__all__ = ["CHUNK", "chunk_seed", "simulate"]
+__all__ = ["CHUNK", "chunk_seed", "hand_seeds", "simulate"]
 
 #: Hands per chunk.
 CHUNK = 1024
@@ -47,6 +50,17 @@ def chunk_seed(seed: int, chunk: int) -> int:
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
     return seed ^ z ^ (z >> 31)
+
+
+#: Sets hand ``k``'s built-in decisions apart from its deck.
+_DECISIONS = 0xD1B54A32D192ED03
+
+
+def hand_seeds(seed: int, k: int) -> tuple[int, int]:
+    """The seeds of hand ``k`` of a run seeded with ``seed``: its deck, and
+    the generator its built-in strategies draw from."""
+    deck = chunk_seed(seed, k)
+    return deck, deck ^ _DECISIONS
 
 
 # --- argument checks -----------------------------------------------------------
@@ -122,10 +136,14 @@ def _check_progress(progress) -> None:
 
 def _python_action(function, hand: Hand, seat: int) -> Action:
     """Asks a user callable for seat ``seat``'s action and checks the answer
-    (exceptions from the callable propagate unchanged). The callable gets a
-    copy of the hand, as in the core: whatever it does to it, the simulation
-    goes on with the hand as it was."""
-    answer = function(hand.clone())
+    (exceptions from the callable propagate unchanged). The callable gets
+    the seat's view, as in the core; a batch policy a batch of one row."""
+    if is_batch_policy(function):
+        from razz_fast.reference.tables import Batch
+
+        answer = list(function(Batch([hand], hand.rules.big_bet)))[0]
+    else:
+        answer = function(hand.view(seat))
     choice = as_int(answer)
     if choice is None:
         raise TypeError(
@@ -157,10 +175,11 @@ def _play_chunk(
     seed: int, chunk: int, count: int, rules: Rules, stacks: list[int], seats
 ) -> Totals:
     """Plays the ``count`` hands of chunk ``chunk`` and sums their results."""
-    rng = Xoshiro256PlusPlus(chunk_seed(seed, chunk))
     totals = Totals(players=len(stacks))
-    for _ in range(count):
-        hand = Hand(rules, stacks, seed=rng.next())
+    for k in range(chunk * CHUNK, chunk * CHUNK + count):
+        deck, decisions = hand_seeds(seed, k)
+        rng = Xoshiro256PlusPlus(decisions)
+        hand = Hand(rules, stacks, seed=deck)
         while not hand.is_over:
             seat = hand.actor
             kind, function = seats[seat]

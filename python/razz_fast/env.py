@@ -1,0 +1,358 @@
+"""Reinforcement-learning environments over the compiled core (the
+``rl`` extra: ``pip install 'razz-fast[rl]'``).
+
+* ``RazzEnv`` — a Gymnasium ``Env``: one learning seat, the other seats
+  played by built-in strategies (or ``batch_policy`` callables); an episode
+  is one hand.
+* ``RazzVectorEnv`` — Gymnasium's ``VectorEnv`` over ``Tables``: many hands
+  stepped together in the core, built-in opponents, the next hand dealt in
+  the same step a hand ends (``AutoresetMode.SAME_STEP``).
+* ``RazzAECEnv`` (and ``aec_env()``) — a PettingZoo AEC environment with
+  every seat an agent.
+
+Actions are ``Discrete(3)``: 0 fold, 1 check / call / bring-in, 2
+complete / bet / raise. An action the state does not allow is played as
+1 (folding when a check is free checks; raising past the cap calls), so
+every action is valid; ``action_mask`` marks the ones that are distinct
+moves now (Gymnasium's and PettingZoo's masking convention). Observations
+are ``{"observation": features (float32, razz_fast.FEATURES), "action_mask":
+int8 (3,)}``; rewards are chips won, in big bets, given when the hand ends.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+try:
+    import gymnasium
+    from gymnasium import spaces
+    from gymnasium.vector import AutoresetMode, VectorEnv
+    from pettingzoo import AECEnv
+except ImportError as error:  # pragma: no cover - exercised without the extra
+    raise ImportError(
+        "razz_fast.env needs Gymnasium and PettingZoo: pip install 'razz-fast[rl]'"
+    ) from error
+
+import numpy as np
+
+import razz_fast as rf
+from razz_fast.events import Action
+from razz_fast.reference.tables import features_of
+
+__all__ = ["RazzEnv", "RazzVectorEnv", "RazzAECEnv", "aec_env", "to_action", "action_mask"]
+
+FOLD, PASSIVE, AGGRESSIVE = 0, 1, 2
+_AGGRESSIVE = (int(Action.COMPLETE), int(Action.BET), int(Action.RAISE))
+_PASSIVE = (int(Action.BRING_IN), int(Action.CALL), int(Action.CHECK))
+
+
+def action_mask(legal: np.ndarray) -> np.ndarray:
+    """The ``Discrete(3)`` mask of rows of legal flags (..., 7) -> (..., 3) int8."""
+    legal = np.asarray(legal, dtype=bool)
+    mask = np.ones((*legal.shape[:-1], 3), dtype=np.int8)
+    mask[..., FOLD] = legal[..., int(Action.FOLD)]
+    mask[..., AGGRESSIVE] = legal[..., list(_AGGRESSIVE)].any(axis=-1)
+    return mask
+
+
+def to_action(choice: np.ndarray, legal: np.ndarray) -> np.ndarray:
+    """``Discrete(3)`` choices to ``Action`` values, row by row (see the
+    module's docstring for what a choice outside the mask plays)."""
+    legal = np.asarray(legal, dtype=bool)
+    choice = np.asarray(choice)
+    passive = np.select([legal[..., a] for a in _PASSIVE], list(_PASSIVE), default=int(Action.FOLD))
+    aggressive = np.select([legal[..., a] for a in _AGGRESSIVE], list(_AGGRESSIVE), default=-1)
+    out = passive.copy()
+    fold = (choice == FOLD) & legal[..., int(Action.FOLD)]
+    out[fold] = int(Action.FOLD)
+    raise_ = (choice == AGGRESSIVE) & (aggressive >= 0)
+    out[raise_] = aggressive[raise_]
+    return out.astype(np.int64)
+
+
+def _spaces() -> tuple[spaces.Dict, spaces.Discrete]:
+    observation = spaces.Dict(
+        {
+            # Amounts are in big bets, so below the chip limit.
+            "observation": spaces.Box(0.0, float(2**53), (rf.FEATURES,), np.float32),
+            "action_mask": spaces.Box(0, 1, (3,), np.int8),
+        }
+    )
+    return observation, spaces.Discrete(3)
+
+
+def _rules(rules: Any) -> rf.Rules:
+    return rf.Rules(ante=1, bring_in=2, small_bet=4, big_bet=8) if rules is None else rules
+
+
+def _opponents(players: int, seat: int, opponents: Any) -> list:
+    others = [opponents] * (players - 1) if isinstance(opponents, str) else list(opponents)
+    if len(others) != players - 1:
+        raise ValueError(f"opponents has {len(others)} entries for {players - 1} other seats")
+    strategies: list = list(others)
+    strategies.insert(seat, None)
+    return strategies
+
+
+class RazzEnv(gymnasium.Env):
+    """One learning seat against built-in (or ``batch_policy``) opponents;
+    an episode is one hand. ``RazzEnv(players=6, seat=0,
+    opponents="check_call", rules=None, stacks=None)``: ``opponents`` is one
+    strategy for every other seat or a list of them (names or batch
+    policies), ``stacks`` an int (default 100 big bets)."""
+
+    metadata = {"render_modes": ["ansi"]}
+
+    def __init__(self, players=6, seat=0, opponents="check_call", rules=None, stacks=None,
+                 render_mode=None):  # fmt: skip
+        super().__init__()
+        self.rules = _rules(rules)
+        if not 0 <= seat < players:
+            raise ValueError(f"seat must be 0..{players - 1}, got {seat}")
+        self.players, self.seat = players, seat
+        strategies = _opponents(players, seat, opponents)
+        self._policies = {
+            s: p for s, p in enumerate(strategies) if p is not None and not isinstance(p, str)
+        }
+        self._builtin = [p if isinstance(p, str) else None for p in strategies]
+        self.stacks = 100 * self.rules.big_bet if stacks is None else stacks
+        self.observation_space, self.action_space = _spaces()
+        self.render_mode = render_mode
+        self._tables: rf.Tables | None = None
+
+    def _observation(self) -> dict[str, np.ndarray]:
+        tables = self._tables
+        assert tables is not None
+        return {
+            "observation": tables.features()[0],
+            "action_mask": action_mask(tables.legal[0]),
+        }
+
+    def _play_until_learner(self) -> tuple[float, bool]:
+        """Steps the opponents' batch policies (and hands nobody can act in)
+        until the learner is to act; returns the learner's winnings in big
+        bets of a hand that ended meanwhile, and whether one did."""
+        tables = self._tables
+        assert tables is not None
+        won, ended = 0.0, False
+        while tables.actor[0] != self.seat:
+            actor = int(tables.actor[0])
+            if actor < 0:
+                tables.step(np.zeros(1, dtype=np.int64))
+            else:
+                tables.step(np.asarray(self._policies[actor](tables), dtype=np.int64))
+            if tables.done[0] and not ended:
+                won, ended = tables.payoffs[0, self.seat] / self.rules.big_bet, True
+        return float(won), ended
+
+    def reset(self, *, seed=None, options=None):
+        super().reset(seed=seed)
+        if self._tables is None or seed is not None:
+            table_seed = int(self.np_random.integers(0, 2**63))
+            stacks = [self.stacks] * self.players
+            self._tables = rf.Tables(
+                self.rules, stacks, 1, seed=table_seed, threads=1, strategies=self._builtin
+            )
+        self._play_until_learner()
+        observation = self._observation()
+        return observation, {"action_mask": observation["action_mask"]}
+
+    def step(self, action):
+        tables = self._tables
+        if tables is None:
+            raise RuntimeError("call reset() before step()")
+        if tables.actor[0] != self.seat:  # a step after the end, without reset()
+            self._play_until_learner()
+        tables.step(to_action(np.asarray([action]), tables.legal))
+        reward, terminated = 0.0, bool(tables.done[0])
+        if terminated:
+            reward = float(tables.payoffs[0, self.seat] / self.rules.big_bet)
+        else:
+            # Opponents' batch policies may end the hand before the learner acts again.
+            reward, terminated = self._play_until_learner()
+        # After the end the table holds the next hand (reset() goes on with it).
+        observation = self._observation()
+        return observation, reward, terminated, False, {"action_mask": observation["action_mask"]}
+
+    def render(self):
+        if self._tables is None:
+            return ""
+        t = self._tables
+        return f"street {int(t.street[0])}, pot {int(t.pot[0])}, cards {t.cards[0].tolist()}"
+
+
+class RazzVectorEnv(VectorEnv):
+    """``num_envs`` hands stepped together in the core (``Tables``), the
+    learner at ``seat``, built-in opponents; a finished hand's reward comes
+    with the first observation of the next hand (same-step autoreset)."""
+
+    metadata = {"autoreset_mode": AutoresetMode.SAME_STEP}
+
+    def __init__(self, num_envs=64, players=6, seat=0, opponents="check_call", rules=None,
+                 stacks=None, threads=None):  # fmt: skip
+        self.num_envs = num_envs
+        self.rules = _rules(rules)
+        self.players, self.seat = players, seat
+        strategies = _opponents(players, seat, opponents)
+        if any(s is not None and not isinstance(s, str) for s in strategies):
+            raise TypeError("RazzVectorEnv's opponents must be built-in strategies' names")
+        self._strategies = strategies
+        self.stacks = 100 * self.rules.big_bet if stacks is None else stacks
+        self.threads = threads
+        self.single_observation_space, self.single_action_space = _spaces()
+        self.observation_space = gymnasium.vector.utils.batch_space(
+            self.single_observation_space, num_envs
+        )
+        self.action_space = gymnasium.vector.utils.batch_space(self.single_action_space, num_envs)
+        self._tables: rf.Tables | None = None
+        self._features: np.ndarray | None = None
+
+    def _observation(self) -> dict[str, np.ndarray]:
+        tables = self._tables
+        assert tables is not None
+        self._features = tables.features(out=self._features)
+        return {"observation": self._features.copy(), "action_mask": action_mask(tables.legal)}
+
+    def reset(self, *, seed=None, options=None):
+        if seed is None:
+            seed = int(np.random.default_rng().integers(0, 2**63))
+        elif not isinstance(seed, int):
+            raise TypeError("RazzVectorEnv takes one int seed for all its tables")
+        stacks = [self.stacks] * self.players
+        self._tables = rf.Tables(
+            self.rules,
+            stacks,
+            self.num_envs,
+            seed=seed,
+            threads=self.threads,
+            strategies=self._strategies,
+        )
+        return self._observation(), {}
+
+    def step(self, actions):
+        tables = self._tables
+        if tables is None:
+            raise RuntimeError("call reset() before step()")
+        tables.step(to_action(np.asarray(actions), tables.legal))
+        done = tables.done.copy()
+        rewards = tables.payoffs[:, self.seat] / self.rules.big_bet
+        truncated = np.zeros(self.num_envs, dtype=bool)
+        return self._observation(), rewards.astype(np.float64), done, truncated, {}
+
+
+class RazzAECEnv(AECEnv):
+    """Every seat an agent (``player_0`` …); an episode is one hand;
+    rewards are each seat's chips won, in big bets, at the end."""
+
+    metadata = {"render_modes": ["ansi"], "name": "razz_v0", "is_parallelizable": False}
+
+    def __init__(self, players=6, rules=None, stacks=None, render_mode=None):
+        super().__init__()
+        self.rules = _rules(rules)
+        self.stacks = 100 * self.rules.big_bet if stacks is None else stacks
+        self.possible_agents = [f"player_{i}" for i in range(players)]
+        observation, action = _spaces()
+        self.observation_spaces = {a: observation for a in self.possible_agents}
+        self.action_spaces = {a: action for a in self.possible_agents}
+        self.render_mode = render_mode
+        self._rng = np.random.default_rng()
+        self.hand: rf.Hand | None = None
+
+    def observation_space(self, agent):
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent):
+        return self.action_spaces[agent]
+
+    def observe(self, agent):
+        seat = self.possible_agents.index(agent)
+        assert self.hand is not None
+        view = self.hand.view(seat)
+        row = _view_row(view)
+        legal = np.array(row["legal"], dtype=bool) if view.actor == seat else np.zeros(7, bool)
+        return {
+            "observation": np.array(features_of(row, self.rules.big_bet), dtype=np.float32),
+            "action_mask": action_mask(legal) if view.actor == seat
+            else np.zeros(3, dtype=np.int8),
+        }  # fmt: skip
+
+    def reset(self, seed=None, options=None):
+        if seed is not None:
+            self._rng = np.random.default_rng(seed)
+        self.hand = rf.Hand(self.rules, [self.stacks] * len(self.possible_agents),
+                            seed=int(self._rng.integers(0, 2**63)))  # fmt: skip
+        self.agents = self.possible_agents[:]
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        self._settle()
+
+    def _settle(self) -> None:
+        hand = self.hand
+        assert hand is not None
+        if hand.is_over:
+            for seat, agent in enumerate(self.possible_agents):
+                self.rewards[agent] = hand.payoffs[seat] / self.rules.big_bet
+                self.terminations[agent] = True
+            self.agent_selection = self.agents[0]
+        else:
+            self.agent_selection = self.possible_agents[hand.actor]
+
+    def step(self, action):
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        hand = self.hand
+        assert hand is not None
+        legal = np.array([a in hand.legal_actions() for a in Action], dtype=bool)
+        self._cumulative_rewards[agent] = 0.0
+        hand.act(int(to_action(np.asarray([action]), legal[None, :])[0]))
+        self._settle()
+        self._accumulate_rewards()
+
+    def render(self):
+        return repr(self.hand)
+
+
+def _view_row(view) -> dict[str, Any]:
+    """A view as the observation row of ``features_of`` (its seat as actor)."""
+    n = view.num_players
+    cards = []
+    for s in range(n):
+        slots = [-1] * 7
+        for i, c in enumerate(view.up_cards(s)):
+            slots[2 + i] = c
+        if s == view.seat:
+            down = view.down_cards(s)
+            slots[: len(down[:2])] = down[:2]
+            if len(down) == 3:
+                slots[6] = down[2]
+        cards.append(slots)
+    legal = view.legal_actions()
+    community = view.community_cards
+    return {
+        "actor": view.seat,
+        "street": view.street or 0,
+        "to_call": view.to_call if view.actor == view.seat else 0,
+        "pot": view.pot,
+        "legal": [a in legal for a in Action],
+        "stacks": view.stacks,
+        "bets": view.bets,
+        "folded": view.folded,
+        "all_in": view.all_in,
+        "cards": cards,
+        "community": community[0] if community else -1,
+    }
+
+
+def aec_env(**kwargs) -> Any:
+    """``RazzAECEnv(**kwargs)`` wrapped in PettingZoo's order-enforcing and
+    assertion wrappers, as PettingZoo's own environments are."""
+    from pettingzoo.utils import wrappers
+
+    env = RazzAECEnv(**kwargs)
+    env = wrappers.AssertOutOfBoundsWrapper(env)
+    return wrappers.OrderEnforcingWrapper(env)

@@ -1,0 +1,235 @@
+"""``Tables`` and ``Batch`` in plain Python, built on the reference ``Hand``
+(API.md, "Many tables at once"); the compiled core gives the same arrays.
+
+The arrays are numpy arrays, as in the core (numpy is imported only here,
+when tables are made), so the two can be compared element by element.
+Hand ``k`` of a run is dealt from ``hand_seeds(seed, k)``: its deck seed, and
+the seed of the generator its built-in strategies draw from.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from razz_fast.errors import IllegalActionError
+from razz_fast.events import Action
+from razz_fast.reference.arguments import as_int, check_seed
+from razz_fast.reference.generator import Xoshiro256PlusPlus
+from razz_fast.reference.hand import Hand
+from razz_fast.reference.rules import Rules
+from razz_fast.reference.simulate import hand_seeds
+from razz_fast.reference.strategies import BUILT_IN as BUILTINS
+
+__all__ = ["FEATURES", "FEATURES_VERSION", "Batch", "Tables", "features_of"]
+
+FEATURES_VERSION = 1
+_SEATS = 8
+_PER_SEAT = 5 + 13
+_HEAD = 5 + 7 + 2 + 3 * 13
+FEATURES = _HEAD + _SEATS * _PER_SEAT
+
+
+def _row(hand: Hand) -> dict[str, Any]:
+    """One table's observation, as its actor sees it (nobody: up cards only)."""
+    n = hand.num_players
+    actor = hand.actor
+    legal = hand.legal_actions()
+    cards = []
+    for seat in range(n):
+        slots = [-1] * 7
+        for i, card in enumerate(hand.up_cards(seat)):
+            slots[2 + i] = card
+        if seat == actor:
+            down = hand.down_cards(seat)
+            for i, card in enumerate(down[:2]):
+                slots[i] = card
+            if len(down) == 3:
+                slots[6] = down[2]
+        cards.append(slots)
+    community = hand.community_cards
+    return {
+        "actor": -1 if actor is None else actor,
+        "street": hand.street or 0,
+        "to_call": hand.to_call,
+        "pot": hand.pot,
+        "legal": [action in legal for action in Action],
+        "stacks": hand.stacks,
+        "bets": hand.bets,
+        "folded": hand.folded,
+        "all_in": hand.all_in,
+        "cards": cards,
+        "community": community[0] if community else -1,
+    }
+
+
+def features_of(row: dict[str, Any], big_bet: int) -> list[float]:
+    """The layout of docs/TABLES.md: amounts in big bets, rank counts, seats
+    counted clockwise from the actor; all zeros with no actor."""
+    out = [0.0] * FEATURES
+    actor = row["actor"]
+    if actor < 0:
+        return out
+    if 3 <= row["street"] <= 7:
+        out[row["street"] - 3] = 1.0
+    for i, flag in enumerate(row["legal"]):
+        out[5 + i] = float(flag)
+    out[12] = row["to_call"] / big_bet
+    out[13] = row["pot"] / big_bet
+    own, own_down, community = 14, 27, 40
+    for slot, card in enumerate(row["cards"][actor]):
+        if card >= 0:
+            out[own + card // 4] += 1.0
+            if not 2 <= slot < 6:
+                out[own_down + card // 4] += 1.0
+    if row["community"] >= 0:
+        out[own + row["community"] // 4] += 1.0
+        out[community + row["community"] // 4] = 1.0
+    players = len(row["stacks"])
+    for r in range(players):
+        seat = (actor + r) % players
+        at = _HEAD + r * _PER_SEAT
+        out[at] = 1.0
+        out[at + 1] = float(not row["folded"][seat])
+        out[at + 2] = float(row["all_in"][seat])
+        out[at + 3] = row["stacks"][seat] / big_bet
+        out[at + 4] = row["bets"][seat] / big_bet
+        for card in row["cards"][seat][2:6]:
+            if card >= 0:
+                out[at + 5 + card // 4] += 1.0
+    return out
+
+
+_FIELDS = {
+    "actor": "int8",
+    "street": "int8",
+    "to_call": "int64",
+    "pot": "int64",
+    "legal": "bool",
+    "stacks": "int64",
+    "bets": "int64",
+    "folded": "bool",
+    "all_in": "bool",
+    "cards": "int8",
+    "community": "int8",
+}
+
+
+class Batch:
+    """The observation arrays of some tables, with ``Tables``' names."""
+
+    def __init__(self, hands: list[Hand], big_bet: int) -> None:
+        self._set(hands, big_bet)
+
+    def _set(self, hands: list[Hand], big_bet: int) -> None:
+        import numpy as np
+
+        rows = [_row(hand) for hand in hands]
+        self._rows = rows
+        self._big_bet = big_bet
+        for name, dtype in _FIELDS.items():
+            setattr(self, name, np.array([row[name] for row in rows], dtype=dtype))
+
+    def features(self, out=None):
+        import numpy as np
+
+        values = np.array(
+            [features_of(row, self._big_bet) for row in self._rows], dtype=np.float32
+        ).reshape(len(self._rows), FEATURES)
+        if out is None:
+            return values
+        out[...] = values
+        return out
+
+    def __len__(self) -> int:
+        return len(self._rows)
+
+
+class Tables(Batch):
+    """``Tables(rules, stacks, tables, *, seed=None, threads=None,
+    strategies=None)``: the reference of the core's ``Tables``."""
+
+    def __init__(self, rules, stacks, tables, *, seed=None, threads=None, strategies=None):
+        import numpy as np
+
+        if not isinstance(rules, Rules):
+            raise TypeError(f"rules must be a Rules, not {type(rules).__name__}")
+        count = as_int(tables)
+        if count is None:
+            raise TypeError(f"tables must be an int, not {type(tables).__name__}")
+        if count < 1:
+            raise ValueError(f"tables must be at least 1, got {count}")
+        seed = check_seed(seed)
+        self.seed = int.from_bytes(os.urandom(8), "little") if seed is None else seed
+        self.rules = rules
+        self._stacks = list(stacks)
+        n = len(self._stacks)
+        if strategies is None:
+            strategies = [None] * n
+        if len(strategies) != n:
+            raise ValueError(f"{len(strategies)} strategies for {n} players")
+        self._builtins = [None if s is None else BUILTINS[s] for s in strategies]
+        self._next = 0
+        self._hands: list[Hand] = []
+        self._rngs: list[Xoshiro256PlusPlus] = []
+        self._settled: list[bool] = []
+        for _ in range(count):
+            self._hands.append(None)  # type: ignore[arg-type]
+            self._rngs.append(None)  # type: ignore[arg-type]
+            self._settled.append(True)
+            self._deal(len(self._hands) - 1)
+        self.hands_played = 0
+        self.done = np.zeros(count, dtype=bool)
+        self.payoffs = np.zeros((count, n), dtype=np.int64)
+        self._set(self._hands, rules.big_bet)
+
+    @property
+    def num_tables(self) -> int:
+        return len(self._hands)
+
+    @property
+    def num_players(self) -> int:
+        return len(self._stacks)
+
+    def _deal(self, table: int) -> None:
+        deck, decisions = hand_seeds(self.seed, self._next)
+        self._next += 1
+        self._hands[table] = Hand(self.rules, self._stacks, seed=deck)
+        self._rngs[table] = Xoshiro256PlusPlus(decisions)
+        self._settled[table] = False
+        self._play_builtins(table)
+
+    def _play_builtins(self, table: int) -> None:
+        hand = self._hands[table]
+        while hand.actor is not None and self._builtins[hand.actor] is not None:
+            hand.act(self._builtins[hand.actor](hand, self._rngs[table]))
+
+    def step(self, actions) -> None:
+        """One action per table (ignored where nobody waits); all or none."""
+        import numpy as np
+
+        values = [as_int(a) for a in list(actions)]
+        if len(values) != len(self._hands) or any(v is None for v in values):
+            raise TypeError(f"actions must be {len(self._hands)} ints")
+        for table, (hand, value) in enumerate(zip(self._hands, values)):
+            if hand.actor is None:
+                continue
+            legal = hand.legal_actions()
+            if value not in legal:
+                raise IllegalActionError(f"table {table}: {value} is not legal")
+        for hand, value in zip(self._hands, values):
+            if hand.actor is not None:
+                hand.act(Action(value))
+        for table in range(len(self._hands)):
+            self._play_builtins(table)
+        self.done = np.zeros(len(self._hands), dtype=bool)
+        self.payoffs = np.zeros((len(self._hands), len(self._stacks)), dtype=np.int64)
+        for table, hand in enumerate(self._hands):
+            if self._settled[table] or not hand.is_over:
+                continue
+            self._settled[table] = True
+            self.done[table] = True
+            self.hands_played += 1
+            self.payoffs[table] = hand.payoffs
+            self._deal(table)
+        self._set(self._hands, self.rules.big_bet)

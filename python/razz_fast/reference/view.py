@@ -1,0 +1,218 @@
+"""``PlayerView``: what one seat of a hand may know (API.md, "view"), in
+plain Python; the compiled core's ``PlayerView`` gives the same answers.
+
+A view copies the hand's public state and the seat's own down cards. Its
+history keeps every event, with the cards of the ones the seat did not see
+(others' down cards, burns, the reshuffled burns) left out.
+``determinize(seed)`` rebuilds a hand from the view alone: the seen cards
+where they were dealt, every unseen one drawn from a shuffle of the unseen
+cards, and the same actions replayed.
+"""
+
+from __future__ import annotations
+
+from razz_fast.events import Action, Event
+from razz_fast.reference.arguments import as_int
+from razz_fast.reference.generator import Xoshiro256PlusPlus
+from razz_fast.reference.rules import Rules
+
+__all__ = ["PlayerView"]
+
+_ACTIONS = {
+    "bring_in": Action.BRING_IN,
+    "complete": Action.COMPLETE,
+    "bet": Action.BET,
+    "raise": Action.RAISE,
+    "call": Action.CALL,
+    "check": Action.CHECK,
+    "fold": Action.FOLD,
+}
+_DEALS = ("deal_down", "deal_up", "burn", "community")
+
+
+def _seen_by(event: Event, seat: int) -> bool:
+    if event.kind == "deal_down":
+        return event.seat == seat
+    return event.kind not in ("burn", "reshuffle")
+
+
+class PlayerView:
+    """What seat ``seat`` of ``hand`` may know; made by ``Hand.view``."""
+
+    def __init__(self, hand, seat: int) -> None:
+        n = hand.num_players
+        self._seat = seat
+        self._n = n
+        self._rules = hand.rules
+        self._starting = hand.starting_stacks
+        self._stacks = hand.stacks
+        self._bets = hand.bets
+        self._pot = hand.pot
+        self._folded = hand.folded
+        self._all_in = hand.all_in
+        self._street = hand.street
+        self._actor = hand.actor
+        self._legal = hand.legal_actions()
+        self._to_call = hand.to_call
+        self._down = hand.down_cards(seat)
+        self._up = [hand.up_cards(s) for s in range(n)]
+        self._community = hand.community_cards
+        self._payoffs = hand.payoffs
+        self._history = [
+            e if _seen_by(e, seat) else Event(e.kind, e.seat, e.amount, ()) for e in hand.history
+        ]
+
+    def _key(self) -> tuple:
+        return (
+            self._seat, self._n, self._rules, self._starting, self._stacks, self._bets,
+            self._pot, self._folded, self._all_in, self._street, self._actor, self._legal,
+            self._to_call, self._down, self._up, self._community, self._payoffs, self._history,
+        )  # fmt: skip
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, PlayerView):
+            return NotImplemented
+        return self._key() == other._key()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    @property
+    def seat(self) -> int:
+        return self._seat
+
+    @property
+    def num_players(self) -> int:
+        return self._n
+
+    @property
+    def rules(self) -> Rules:
+        return self._rules
+
+    @property
+    def street(self) -> int | None:
+        return self._street
+
+    @property
+    def actor(self) -> int | None:
+        return self._actor
+
+    @property
+    def is_over(self) -> bool:
+        return self._street is None
+
+    @property
+    def to_call(self) -> int:
+        return self._to_call
+
+    @property
+    def pot(self) -> int:
+        return self._pot
+
+    @property
+    def stacks(self) -> list[int]:
+        return list(self._stacks)
+
+    @property
+    def starting_stacks(self) -> list[int]:
+        return list(self._starting)
+
+    @property
+    def bets(self) -> list[int]:
+        return list(self._bets)
+
+    @property
+    def folded(self) -> list[bool]:
+        return list(self._folded)
+
+    @property
+    def all_in(self) -> list[bool]:
+        return list(self._all_in)
+
+    @property
+    def community_cards(self) -> list[int]:
+        return list(self._community)
+
+    @property
+    def payoffs(self) -> list[int]:
+        return list(self._payoffs)
+
+    @property
+    def history(self) -> list[Event]:
+        return list(self._history)
+
+    def legal_actions(self) -> list[Action]:
+        return list(self._legal)
+
+    def _check_seat(self, seat) -> int:
+        number = as_int(seat)
+        if number is None:
+            raise TypeError(f"seat must be an int, not {type(seat).__name__}")
+        if not 0 <= number < self._n:
+            raise ValueError(f"seat must be in 0..{self._n - 1}, got {number}")
+        return number
+
+    def up_cards(self, seat) -> list[int]:
+        return list(self._up[self._check_seat(seat)])
+
+    def down_cards(self, seat) -> list[int]:
+        """Own down cards; another seat's once it showed them, else []."""
+        seat = self._check_seat(seat)
+        if seat == self._seat:
+            return list(self._down)
+        for event in reversed(self._history):
+            if event.kind == "show" and event.seat == seat:
+                return list(event.cards)
+        return []
+
+    def determinize(self, seed):
+        """A ``Hand`` consistent with the view, its unseen cards dealt from a
+        shuffle of the unseen cards by the generator seeded with ``seed``."""
+        from razz_fast.reference.hand import Hand, _check_seed
+
+        seed = _check_seed(seed)
+        # Every card taken from the deck, in dealing order: [seat, card or None].
+        takes: list[list] = []
+        burns: list[int] = []
+        reshuffled_at = None
+        actions = []
+        for event in self._history:
+            if event.kind in _DEALS:
+                if event.kind == "burn" and reshuffled_at is None:
+                    burns.append(len(takes))
+                seat = event.seat if event.kind == "deal_down" else None
+                takes.append([seat, event.cards[0] if event.cards else None])
+            elif event.kind == "reshuffle":
+                reshuffled_at = len(takes)
+            elif event.kind == "show":
+                shown = iter(event.cards)
+                for take in takes:
+                    if take[0] is not None and take[0] == event.seat:
+                        card = next(shown, None)
+                        if card is not None:
+                            take[1] = card
+            elif event.kind in _ACTIONS:
+                actions.append(_ACTIONS[event.kind])
+        first_pass = len(takes) if reshuffled_at is None else reshuffled_at
+        deck: list[int | None] = [None] * 52
+        for i, (_, card) in enumerate(takes[:first_pass]):
+            deck[i] = card
+        # An explicit deck deals its burns again, in burn order, after a reshuffle.
+        for (_, card), slot in zip(takes[first_pass:], burns):
+            if card is not None:
+                deck[slot] = card
+        seen = {card for card in deck if card is not None}
+        unseen = [card for card in range(52) if card not in seen]
+        Xoshiro256PlusPlus(seed).shuffle(unseen)
+        fill = iter(unseen)
+        cards = [card if card is not None else next(fill) for card in deck]
+        hand = Hand(self._rules, self._starting, deck=cards)
+        for action in actions:
+            hand.act(action)
+        return hand
+
+    def __repr__(self) -> str:
+        street = "over" if self._street is None else self._street
+        return (
+            f"<PlayerView seat {self._seat} of {self._n}, street {street},"
+            f" actor {self._actor}, pot {self._pot}>"
+        )

@@ -1,0 +1,49 @@
+//! Core events and action sets as the Python objects of `razz_fast.events`
+//! (`Event` tuples, `Action` members), shared by `Hand` and `PlayerView`.
+
+use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyTuple, PyType};
+
+use super::cards::card_list;
+use crate::event::{Action, ActionSet, Event};
+
+/// The seven `Action` members, fetched once: building an IntEnum member per
+/// call would cost more than the engine's whole step.
+static ACTIONS: PyOnceLock<Vec<Py<PyAny>>> = PyOnceLock::new();
+static EVENT: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+
+/// `razz_fast.events.NAME`, imported once into `cell`.
+pub fn shared_type<'py>(
+    py: Python<'py>,
+    cell: &'static PyOnceLock<Py<PyType>>,
+    name: &str,
+) -> PyResult<&'py Bound<'py, PyType>> {
+    cell.import(py, "razz_fast.events", name)
+}
+
+/// The `Action` members of `set`, in `Action` order.
+pub fn action_list<'py>(py: Python<'py>, set: ActionSet) -> PyResult<Vec<Bound<'py, PyAny>>> {
+    let members = ACTIONS.get_or_try_init(py, || -> PyResult<Vec<Py<PyAny>>> {
+        let action = py.import("razz_fast.events")?.getattr("Action")?;
+        (0..Action::ALL.len())
+            .map(|i| Ok(action.call1((i,))?.unbind()))
+            .collect()
+    })?;
+    Ok(set
+        .iter()
+        .map(|a| members[a as usize].bind(py).clone())
+        .collect())
+}
+
+/// `events` as `razz_fast.Event` tuples.
+pub fn event_list<'py>(py: Python<'py>, events: &[Event]) -> PyResult<Vec<Bound<'py, PyAny>>> {
+    let event = shared_type(py, &EVENT, "Event")?;
+    events
+        .iter()
+        .map(|e| {
+            let cards = PyTuple::new(py, card_list(e.cards()))?;
+            event.call1((e.kind.name(), e.seat, e.amount, cards))
+        })
+        .collect()
+}

@@ -1,0 +1,477 @@
+//! `Tables` and the `Batch` a batch policy receives: observation arrays
+//! allocated once as numpy arrays and written in place by the core
+//! (`tables::Obs`), with the GIL released while the tables step.
+
+use numpy::{PyArray1, PyArray2, PyArray3, PyArrayMethods, PyUntypedArrayMethods};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::PyString;
+
+use super::args::{int_in, sequence_items, threads_arg};
+use super::errors::type_error;
+use super::rules::PyRules;
+use crate::event::Action;
+use crate::hand::Hand;
+use crate::rules::MAX_CHIPS;
+use crate::strategy::Strategy;
+use crate::tables::features::WIDTH;
+use crate::tables::obs::SLOTS;
+use crate::tables::{Obs, ObsRef, Player, Tables};
+
+/// More tables than this would take gigabytes.
+const MAX_TABLES: u64 = 1 << 22;
+
+/// The observation arrays of `rows` tables, owned by numpy.
+pub struct ObsArrays {
+    players: usize,
+    actor: Py<PyArray1<i8>>,
+    street: Py<PyArray1<i8>>,
+    to_call: Py<PyArray1<i64>>,
+    pot: Py<PyArray1<i64>>,
+    legal: Py<PyArray2<bool>>,
+    stacks: Py<PyArray2<i64>>,
+    bets: Py<PyArray2<i64>>,
+    folded: Py<PyArray2<bool>>,
+    all_in: Py<PyArray2<bool>>,
+    cards: Py<PyArray3<i8>>,
+    community: Py<PyArray1<i8>>,
+}
+
+/// A numpy array's data as a slice (ours: C-contiguous by construction).
+macro_rules! slice_mut {
+    ($py:expr, $array:expr, $guard:ident) => {
+        let mut $guard = $array.bind($py).readwrite();
+        let $guard = $guard.as_slice_mut()?;
+    };
+}
+macro_rules! slice {
+    ($py:expr, $array:expr, $guard:ident) => {
+        let $guard = $array.bind($py).readonly();
+        let $guard = $guard.as_slice()?;
+    };
+}
+
+impl ObsArrays {
+    pub fn new(py: Python<'_>, rows: usize, players: usize) -> ObsArrays {
+        let a = Action::ALL.len();
+        ObsArrays {
+            players,
+            actor: PyArray1::zeros(py, rows, false).unbind(),
+            street: PyArray1::zeros(py, rows, false).unbind(),
+            to_call: PyArray1::zeros(py, rows, false).unbind(),
+            pot: PyArray1::zeros(py, rows, false).unbind(),
+            legal: PyArray2::zeros(py, [rows, a], false).unbind(),
+            stacks: PyArray2::zeros(py, [rows, players], false).unbind(),
+            bets: PyArray2::zeros(py, [rows, players], false).unbind(),
+            folded: PyArray2::zeros(py, [rows, players], false).unbind(),
+            all_in: PyArray2::zeros(py, [rows, players], false).unbind(),
+            cards: PyArray3::zeros(py, [rows, players, SLOTS], false).unbind(),
+            community: PyArray1::zeros(py, rows, false).unbind(),
+        }
+    }
+
+    fn clone_ref(&self, py: Python<'_>) -> ObsArrays {
+        ObsArrays {
+            players: self.players,
+            actor: self.actor.clone_ref(py),
+            street: self.street.clone_ref(py),
+            to_call: self.to_call.clone_ref(py),
+            pot: self.pot.clone_ref(py),
+            legal: self.legal.clone_ref(py),
+            stacks: self.stacks.clone_ref(py),
+            bets: self.bets.clone_ref(py),
+            folded: self.folded.clone_ref(py),
+            all_in: self.all_in.clone_ref(py),
+            cards: self.cards.clone_ref(py),
+            community: self.community.clone_ref(py),
+        }
+    }
+
+    fn rows(&self, py: Python<'_>) -> usize {
+        self.actor.bind(py).len()
+    }
+
+    /// Runs `f` on the arrays as the core's `Obs` (without the GIL when
+    /// `detach`).
+    pub fn write<T: Send>(
+        &self,
+        py: Python<'_>,
+        detach: bool,
+        f: impl FnOnce(Obs<'_>) -> T + Send,
+    ) -> PyResult<T> {
+        slice_mut!(py, self.actor, actor);
+        slice_mut!(py, self.street, street);
+        slice_mut!(py, self.to_call, to_call);
+        slice_mut!(py, self.pot, pot);
+        slice_mut!(py, self.legal, legal);
+        slice_mut!(py, self.stacks, stacks);
+        slice_mut!(py, self.bets, bets);
+        slice_mut!(py, self.folded, folded);
+        slice_mut!(py, self.all_in, all_in);
+        slice_mut!(py, self.cards, cards);
+        slice_mut!(py, self.community, community);
+        let obs = Obs {
+            players: self.players,
+            actor,
+            street,
+            to_call,
+            pot,
+            legal,
+            stacks,
+            bets,
+            folded,
+            all_in,
+            cards,
+            community,
+        };
+        Ok(if detach { py.detach(|| f(obs)) } else { f(obs) })
+    }
+
+    /// `features(out)`: the float32 encoding of every row.
+    fn features<'py>(
+        &self,
+        py: Python<'py>,
+        big_bet: u64,
+        out: Option<Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyArray2<f32>>> {
+        let rows = self.rows(py);
+        let out = match out.filter(|o| !o.is_none()) {
+            None => PyArray2::<f32>::zeros(py, [rows, WIDTH], false),
+            Some(o) => {
+                let array = o.cast_into::<PyArray2<f32>>().map_err(|e| {
+                    type_error(
+                        &format!("out must be a float32 numpy array of shape ({rows}, {WIDTH})"),
+                        &e.into_inner(),
+                    )
+                })?;
+                if array.shape() != [rows, WIDTH] || !array.is_c_contiguous() {
+                    return Err(PyValueError::new_err(format!(
+                        "out must be a C-contiguous float32 array of shape ({rows}, {WIDTH}), got shape {:?}",
+                        array.shape()
+                    )));
+                }
+                array
+            }
+        };
+        {
+            slice!(py, self.actor, actor);
+            slice!(py, self.street, street);
+            slice!(py, self.to_call, to_call);
+            slice!(py, self.pot, pot);
+            slice!(py, self.legal, legal);
+            slice!(py, self.stacks, stacks);
+            slice!(py, self.bets, bets);
+            slice!(py, self.folded, folded);
+            slice!(py, self.all_in, all_in);
+            slice!(py, self.cards, cards);
+            slice!(py, self.community, community);
+            let obs = ObsRef {
+                players: self.players,
+                actor,
+                street,
+                to_call,
+                pot,
+                legal,
+                stacks,
+                bets,
+                folded,
+                all_in,
+                cards,
+                community,
+            };
+            let mut guard = out.readwrite();
+            let dest = guard.as_slice_mut()?;
+            py.detach(|| obs.encode(big_bet, dest));
+        }
+        Ok(out)
+    }
+}
+
+/// The decisions a batch policy is asked for: the observation arrays of the
+/// tables whose actor plays it. `Tables` extends it, with the same names.
+#[pyclass(subclass, name = "Batch", module = "razz_fast")]
+pub struct PyBatch {
+    obs: ObsArrays,
+    big_bet: u64,
+}
+
+#[pymethods]
+impl PyBatch {
+    /// The seat to act per table (int8), -1 where nobody is.
+    #[getter]
+    fn actor(&self, py: Python<'_>) -> Py<PyArray1<i8>> {
+        self.obs.actor.clone_ref(py)
+    }
+    /// The street per table (int8): 3 to 7, 0 once the hand is over.
+    #[getter]
+    fn street(&self, py: Python<'_>) -> Py<PyArray1<i8>> {
+        self.obs.street.clone_ref(py)
+    }
+    /// Chips the actor needs to call (int64).
+    #[getter]
+    fn to_call(&self, py: Python<'_>) -> Py<PyArray1<i64>> {
+        self.obs.to_call.clone_ref(py)
+    }
+    /// Chips in the middle (int64).
+    #[getter]
+    fn pot(&self, py: Python<'_>) -> Py<PyArray1<i64>> {
+        self.obs.pot.clone_ref(py)
+    }
+    /// Legal actions (bool, tables x 7, indexed by `Action`).
+    #[getter]
+    fn legal(&self, py: Python<'_>) -> Py<PyArray2<bool>> {
+        self.obs.legal.clone_ref(py)
+    }
+    /// Stacks per seat (int64, tables x players).
+    #[getter]
+    fn stacks(&self, py: Python<'_>) -> Py<PyArray2<i64>> {
+        self.obs.stacks.clone_ref(py)
+    }
+    /// Bets of this round per seat (int64, tables x players).
+    #[getter]
+    fn bets(&self, py: Python<'_>) -> Py<PyArray2<i64>> {
+        self.obs.bets.clone_ref(py)
+    }
+    /// Folded flags (bool, tables x players).
+    #[getter]
+    fn folded(&self, py: Python<'_>) -> Py<PyArray2<bool>> {
+        self.obs.folded.clone_ref(py)
+    }
+    /// All-in flags (bool, tables x players).
+    #[getter]
+    fn all_in(&self, py: Python<'_>) -> Py<PyArray2<bool>> {
+        self.obs.all_in.clone_ref(py)
+    }
+    /// Each seat's seven card slots as the actor sees them (int8,
+    /// tables x players x 7: two down, four up, the seventh-street
+    /// down card), -1 where the actor cannot see a card or none is
+    /// dealt.
+    #[getter]
+    fn cards(&self, py: Python<'_>) -> Py<PyArray3<i8>> {
+        self.obs.cards.clone_ref(py)
+    }
+    /// The community card per table (int8), -1 if none.
+    #[getter]
+    fn community(&self, py: Python<'_>) -> Py<PyArray1<i8>> {
+        self.obs.community.clone_ref(py)
+    }
+    /// features(out=None) -> float32 array (tables, FEATURES): the
+    /// actor's observation encoded for neural networks (layout in
+    /// docs/TABLES.md); `out` is reused when given.
+    #[pyo3(signature = (out=None))]
+    fn features<'py>(
+        &self,
+        py: Python<'py>,
+        out: Option<Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyArray2<f32>>> {
+        self.obs.features(py, self.big_bet, out)
+    }
+    fn __len__(&self, py: Python<'_>) -> usize {
+        self.obs.rows(py)
+    }
+}
+
+impl PyBatch {
+    /// The observations of `hands` (each as its actor sees it).
+    pub fn of(py: Python<'_>, hands: &[&Hand], big_bet: u64) -> PyResult<PyBatch> {
+        let players = hands.first().map_or(2, |h| h.num_players());
+        let obs = ObsArrays::new(py, hands.len(), players);
+        obs.write(py, false, |mut o| {
+            for (row, hand) in hands.iter().enumerate() {
+                o.write(row, hand);
+            }
+        })?;
+        Ok(PyBatch { obs, big_bet })
+    }
+}
+
+/// `actions` as one int per table: a 1-D integer array (or a sequence of
+/// ints) of length `len`.
+pub fn actions_arg(py: Python<'_>, actions: &Bound<'_, PyAny>, len: usize) -> PyResult<Vec<i64>> {
+    let expected = format!("actions must be a 1-D integer array of length {len}");
+    // The common case, read in place: what numpy's argmax returns.
+    if let Ok(array) = actions.cast::<PyArray1<i64>>() {
+        if array.len() == len {
+            if let Ok(values) = array.readonly().as_slice() {
+                return Ok(values.to_vec());
+            }
+        }
+    }
+    let np = py.import("numpy")?;
+    let array = np
+        .call_method1("asarray", (actions,))
+        .map_err(|_| type_error(&expected, actions))?;
+    let kind: String = array.getattr("dtype")?.getattr("kind")?.extract()?;
+    if kind != "i" && kind != "u" {
+        return Err(type_error(&expected, actions));
+    }
+    let array = array.call_method1("astype", ("int64",))?;
+    let array = array
+        .cast_into::<PyArray1<i64>>()
+        .map_err(|_| PyValueError::new_err(format!("{expected}, got another shape")))?;
+    if array.len() != len {
+        return Err(PyValueError::new_err(format!(
+            "{expected}, got length {}",
+            array.len()
+        )));
+    }
+    Ok(array.readonly().as_slice()?.to_vec())
+}
+
+/// Tables(rules, stacks, tables, *, seed=None, threads=None, strategies=None)
+///
+/// `tables` independent hands of `len(stacks)` seats stepped together. Seats
+/// whose `strategies` entry names a built-in strategy are played by the
+/// core; the others (all by default) wait for `step(actions)`. Observation
+/// arrays are numpy arrays reused from step to step. Hand `k` of the run
+/// gets the same cards for a seed whatever `tables` or `threads` is.
+#[pyclass(extends = PyBatch, name = "Tables", module = "razz_fast")]
+pub struct PyTables {
+    inner: Tables,
+    rules: Py<PyRules>,
+    seed: u64,
+    done: Py<PyArray1<bool>>,
+    payoffs: Py<PyArray2<i64>>,
+}
+
+#[pymethods]
+impl PyTables {
+    #[new]
+    #[pyo3(signature = (rules, stacks, tables, *, seed=None, threads=None, strategies=None))]
+    fn new(
+        py: Python<'_>,
+        rules: &Bound<'_, PyAny>,
+        stacks: &Bound<'_, PyAny>,
+        tables: &Bound<'_, PyAny>,
+        seed: Option<&Bound<'_, PyAny>>,
+        threads: Option<&Bound<'_, PyAny>>,
+        strategies: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<PyClassInitializer<PyTables>> {
+        let rules = rules
+            .cast::<PyRules>()
+            .map_err(|_| type_error("rules must be a razz_fast.Rules", rules))?
+            .clone();
+        let stacks = sequence_items(stacks, "stacks")?
+            .iter()
+            .map(|s| int_in(s, "a stack", 1, MAX_CHIPS))
+            .collect::<PyResult<Vec<u64>>>()?;
+        let tables = int_in(tables, "tables", 1, MAX_TABLES)? as usize;
+        let seed = match seed.filter(|s| !s.is_none()) {
+            Some(s) => int_in(s, "seed", 0, u64::MAX)?,
+            None => {
+                let bytes: Vec<u8> = py.import("os")?.call_method1("urandom", (8,))?.extract()?;
+                u64::from_le_bytes(bytes.try_into().unwrap_or([0; 8]))
+            }
+        };
+        let threads = threads_arg(threads.filter(|t| !t.is_none()))?;
+        let players = match strategies.filter(|s| !s.is_none()) {
+            None => vec![Player::Batch(0); stacks.len()],
+            Some(list) => sequence_items(list, "strategies")?
+                .iter()
+                .map(|s| {
+                    if s.is_none() {
+                        Ok(Player::Batch(0))
+                    } else if let Ok(name) = s.cast::<PyString>() {
+                        Ok(Player::Builtin(Strategy::from_name(&name.to_cow()?)?))
+                    } else {
+                        Err(type_error(
+                            "each of strategies must be a built-in strategy's name or None",
+                            s,
+                        ))
+                    }
+                })
+                .collect::<PyResult<Vec<_>>>()?,
+        };
+        let core_rules = rules.get().inner;
+        let inner = Tables::new(
+            core_rules,
+            &stacks,
+            &players,
+            tables,
+            seed,
+            0,
+            u64::MAX,
+            threads,
+        )?;
+        let n = stacks.len();
+        let obs = ObsArrays::new(py, tables, n);
+        obs.write(py, false, |o| inner.observe(o))?;
+        let base = PyBatch {
+            obs,
+            big_bet: core_rules.big_bet,
+        };
+        Ok(PyClassInitializer::from(base).add_subclass(PyTables {
+            inner,
+            rules: rules.unbind(),
+            seed,
+            done: PyArray1::zeros(py, tables, false).unbind(),
+            payoffs: PyArray2::zeros(py, [tables, n], false).unbind(),
+        }))
+    }
+
+    /// step(actions): one `Action` per table (ignored where `actor` is -1).
+    /// An illegal action raises IllegalActionError naming its table and
+    /// changes no table. Finished hands set `done` and `payoffs`, and their
+    /// tables deal the next hand at once.
+    fn step(mut slf: PyRefMut<'_, Self>, actions: &Bound<'_, PyAny>) -> PyResult<()> {
+        let py = slf.py();
+        let actions = actions_arg(py, actions, slf.inner.len())?;
+        let obs = slf.as_super().obs.clone_ref(py);
+        let inner = &mut slf.inner;
+        obs.write(py, true, |o| inner.step(&actions, Some(o)))??;
+        let mut done = slf.done.bind(py).readwrite();
+        done.as_slice_mut()?.copy_from_slice(slf.inner.done());
+        let mut payoffs = slf.payoffs.bind(py).readwrite();
+        payoffs.as_slice_mut()?.copy_from_slice(slf.inner.payoffs());
+        Ok(())
+    }
+
+    /// Whether each table's hand finished in the last step (bool).
+    #[getter]
+    fn done(&self, py: Python<'_>) -> Py<PyArray1<bool>> {
+        self.done.clone_ref(py)
+    }
+    /// Net chips of the hands finished in the last step (int64, tables x
+    /// players; zeros elsewhere).
+    #[getter]
+    fn payoffs(&self, py: Python<'_>) -> Py<PyArray2<i64>> {
+        self.payoffs.clone_ref(py)
+    }
+    /// Hands finished so far on all tables.
+    #[getter]
+    fn hands_played(&self) -> u64 {
+        self.inner.hands_played()
+    }
+    #[getter]
+    fn num_tables(&self) -> usize {
+        self.inner.len()
+    }
+    #[getter]
+    fn num_players(&self) -> usize {
+        self.inner.players()
+    }
+    #[getter]
+    fn rules(&self, py: Python<'_>) -> Py<PyRules> {
+        self.rules.clone_ref(py)
+    }
+    #[getter]
+    fn seed(&self) -> u64 {
+        self.seed
+    }
+    fn __repr__(&self) -> String {
+        format!(
+            "<Tables {} tables of {} players, {} hands played>",
+            self.inner.len(),
+            self.inner.players(),
+            self.inner.hands_played()
+        )
+    }
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyTables>()?;
+    m.add_class::<PyBatch>()?;
+    m.add("FEATURES", WIDTH)?;
+    m.add("FEATURES_VERSION", crate::tables::features::VERSION)?;
+    Ok(())
+}

@@ -1,0 +1,146 @@
+//! `PlayerView`: what one seat of a hand may know, for Python strategies.
+//! Built without a Python object per card: lists are made when read.
+
+use pyo3::prelude::*;
+
+use super::args::{int_arg, int_in};
+use super::cards::card_list;
+use super::events::{action_list, event_list};
+use super::hand::PyHand;
+use super::rules::PyRules;
+use crate::hand::checked_seat;
+use crate::view::PlayerView;
+
+/// What one seat of a hand may know: its own down cards, every up card and
+/// the community card, stacks, bets, pot, folded and all-in flags, street,
+/// actor, legal actions, to_call, and the history with others' down cards
+/// (and burns) left out. It holds no reference to the hand and cannot act;
+/// `determinize(seed)` deals a `Hand` consistent with it, for search.
+#[pyclass(frozen, eq, name = "PlayerView", module = "razz_fast")]
+#[derive(PartialEq)]
+pub struct PyPlayerView {
+    inner: PlayerView,
+}
+
+impl From<PlayerView> for PyPlayerView {
+    fn from(inner: PlayerView) -> PyPlayerView {
+        PyPlayerView { inner }
+    }
+}
+
+fn flags(n: usize, on: impl Fn(usize) -> bool) -> Vec<bool> {
+    (0..n).map(on).collect()
+}
+
+#[pymethods]
+impl PyPlayerView {
+    /// The seat whose view this is.
+    #[getter]
+    fn seat(&self) -> usize {
+        self.inner.seat()
+    }
+    #[getter]
+    fn num_players(&self) -> usize {
+        self.inner.num_players()
+    }
+    #[getter]
+    fn rules(&self) -> PyRules {
+        PyRules {
+            inner: *self.inner.rules(),
+        }
+    }
+    /// 3 to 7 while betting, None once the hand is over.
+    #[getter]
+    fn street(&self) -> Option<u8> {
+        self.inner.street()
+    }
+    #[getter]
+    fn actor(&self) -> Option<usize> {
+        self.inner.actor()
+    }
+    #[getter]
+    fn is_over(&self) -> bool {
+        self.inner.is_over()
+    }
+    /// Chips the actor needs to call.
+    #[getter]
+    fn to_call(&self) -> u64 {
+        self.inner.to_call()
+    }
+    #[getter]
+    fn pot(&self) -> u64 {
+        self.inner.pot()
+    }
+    #[getter]
+    fn stacks(&self) -> Vec<u64> {
+        self.inner.stacks().to_vec()
+    }
+    #[getter]
+    fn starting_stacks(&self) -> Vec<u64> {
+        self.inner.starting_stacks().to_vec()
+    }
+    #[getter]
+    fn bets(&self) -> Vec<u64> {
+        self.inner.bets().to_vec()
+    }
+    #[getter]
+    fn folded(&self) -> Vec<bool> {
+        flags(self.inner.num_players(), |s| self.inner.folded(s))
+    }
+    #[getter]
+    fn all_in(&self) -> Vec<bool> {
+        flags(self.inner.num_players(), |s| self.inner.all_in(s))
+    }
+    #[getter]
+    fn community_cards(&self) -> Vec<u32> {
+        card_list(self.inner.community_cards())
+    }
+    /// Net chips per seat once the hand is over; zeros before.
+    #[getter]
+    fn payoffs(&self) -> Vec<i64> {
+        self.inner.payoffs().to_vec()
+    }
+    /// The history as `Event`s; cards the seat has not seen are left out
+    /// (an empty `cards`).
+    #[getter]
+    fn history<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyAny>>> {
+        event_list(py, self.inner.history())
+    }
+
+    fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyAny>>> {
+        action_list(py, self.inner.legal_actions())
+    }
+
+    fn up_cards(&self, seat: &Bound<'_, PyAny>) -> PyResult<Vec<u32>> {
+        let seat = checked_seat(int_arg(seat, "seat")?, self.inner.num_players())?;
+        Ok(card_list(self.inner.up_cards(seat)))
+    }
+
+    /// The seat's own down cards; another seat's only once shown (else []).
+    fn down_cards(&self, seat: &Bound<'_, PyAny>) -> PyResult<Vec<u32>> {
+        let seat = checked_seat(int_arg(seat, "seat")?, self.inner.num_players())?;
+        Ok(card_list(self.inner.down_cards(seat)))
+    }
+
+    /// A `Hand` consistent with this view: the same stacks, seen cards and
+    /// actions, every card the seat has not seen dealt at random from the
+    /// unseen ones (`seed`: 0..2**64-1).
+    fn determinize(&self, py: Python<'_>, seed: &Bound<'_, PyAny>) -> PyResult<PyHand> {
+        let seed = int_in(seed, "seed", 0, u64::MAX)?;
+        let (hand, deck) = self.inner.determinize(seed)?;
+        let rules = Py::new(py, self.rules())?;
+        Ok(PyHand::dealt(hand, rules, deck))
+    }
+
+    fn __repr__(&self) -> String {
+        let v = &self.inner;
+        format!(
+            "<PlayerView seat {} of {}, street {}, actor {}, pot {}>",
+            v.seat(),
+            v.num_players(),
+            v.street().map_or("over".into(), |s| s.to_string()),
+            v.actor().map_or("None".into(), |a| a.to_string()),
+            v.pot()
+        )
+    }
+}

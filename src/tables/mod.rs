@@ -1,0 +1,308 @@
+//! `Tables`: many independent hands stepped together (API.md, "Many tables
+//! at once"). Seats either play a built-in strategy, which the tables play
+//! for them, or wait for the caller, who steps every waiting table at once.
+//! A finished hand records its payoffs and the table deals the next hand of
+//! the run; hand `k` of a run always gets the same cards and the same
+//! built-in decisions for a seed (its generators come from `(seed, k)`), so
+//! results never depend on how many tables or threads there are.
+
+pub mod features;
+pub mod obs;
+
+use rayon::prelude::*;
+
+use crate::error::{Error, Result};
+use crate::event::Action;
+use crate::hand::{DeckSource, Hand};
+use crate::pots::MAX_SEATS;
+use crate::rng::{hand_seeds, Rng};
+use crate::rules::Rules;
+use crate::strategy::Strategy;
+pub use obs::{Obs, ObsRef};
+
+/// Who decides for a seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Player {
+    Builtin(Strategy),
+    /// Asked one decision at a time (a Python callable in `simulate`).
+    External,
+    /// Decided by the caller for many tables at once; the number tells
+    /// apart the caller's policies.
+    Batch(u8),
+}
+
+/// Tables at which one thread steps the others' share in parallel.
+const PARALLEL_FROM: usize = 512;
+
+pub struct Tables {
+    rules: Rules,
+    stacks: Vec<u64>,
+    players: [Player; MAX_SEATS],
+    seed: u64,
+    hands: Vec<Hand>,
+    rngs: Vec<Rng>,
+    /// Whether the table's hand has been counted (its payoffs reported),
+    /// or it idles for want of hands.
+    settled: Vec<bool>,
+    next: u64,
+    end: u64,
+    done: Vec<bool>,
+    payoffs: Vec<i64>,
+    hands_played: u64,
+    pool: Option<rayon::ThreadPool>,
+}
+
+impl Tables {
+    /// `tables` tables of `stacks.len()` seats playing hands `first ..
+    /// end` of the run seeded by `seed` (hand `first + t` on table `t` to
+    /// start with); built-in seats have played up to the first waiting
+    /// decision. `threads`: `None` for rayon's global pool.
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        rules: Rules,
+        stacks: &[u64],
+        players: &[Player],
+        tables: usize,
+        seed: u64,
+        first: u64,
+        end: u64,
+        threads: Option<usize>,
+    ) -> Result<Tables> {
+        let proto = Hand::new(rules, stacks, DeckSource::Seed(0))?;
+        if players.len() != stacks.len() {
+            return Err(Error::InvalidArgument(format!(
+                "{} strategies for {} players",
+                players.len(),
+                stacks.len()
+            )));
+        }
+        if tables == 0 {
+            return Err(Error::InvalidArgument("tables must be at least 1".into()));
+        }
+        let pool = match threads {
+            Some(t) => Some(
+                rayon::ThreadPoolBuilder::new()
+                    .num_threads(t)
+                    .build()
+                    .map_err(|e| {
+                        Error::InvalidArgument(format!("cannot start {t} threads: {e}"))
+                    })?,
+            ),
+            None => None,
+        };
+        let mut hand = proto;
+        hand.set_record_history(false);
+        let mut seats = [Player::Batch(0); MAX_SEATS];
+        seats[..players.len()].copy_from_slice(players);
+        let mut t = Tables {
+            rules: *hand.rules(),
+            stacks: stacks.to_vec(),
+            players: seats,
+            seed,
+            hands: vec![hand; tables],
+            rngs: vec![Rng::new(0); tables],
+            settled: vec![true; tables],
+            next: first,
+            end,
+            done: vec![false; tables],
+            payoffs: vec![0; tables * stacks.len()],
+            hands_played: 0,
+            pool,
+        };
+        for i in 0..tables {
+            t.deal(i);
+            play_builtins(&t.players, &mut t.hands[i], &mut t.rngs[i]);
+        }
+        Ok(t)
+    }
+
+    pub fn len(&self) -> usize {
+        self.hands.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.hands.is_empty()
+    }
+    pub fn players(&self) -> usize {
+        self.stacks.len()
+    }
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+    pub fn hand(&self, table: usize) -> &Hand {
+        &self.hands[table]
+    }
+    pub fn done(&self) -> &[bool] {
+        &self.done
+    }
+    /// `tables × players`: the payoffs of the hands finished in the last step.
+    pub fn payoffs(&self) -> &[i64] {
+        &self.payoffs
+    }
+    pub fn hands_played(&self) -> u64 {
+        self.hands_played
+    }
+    /// Whether every hand of the run has been played and counted.
+    pub fn finished(&self) -> bool {
+        self.next >= self.end && self.settled.iter().all(|&s| s)
+    }
+
+    /// The player of the seat to act at `table`, if anyone is to act.
+    pub fn waiting(&self, table: usize) -> Option<Player> {
+        self.hands[table].actor().map(|s| self.players[s])
+    }
+
+    /// Deals the next hand of the run on `table`, or lets it idle.
+    fn deal(&mut self, table: usize) {
+        if self.next >= self.end {
+            return;
+        }
+        let (deck, decisions) = hand_seeds(self.seed, self.next);
+        self.next += 1;
+        self.hands[table].redeal(DeckSource::Seed(deck));
+        self.rngs[table] = Rng::new(decisions);
+        self.settled[table] = false;
+    }
+
+    /// Checks `actions` (one per table, ignored where no batch seat is to
+    /// act) and applies them all, or none: an illegal one is an error that
+    /// names its table. Then finished hands are counted (`done`,
+    /// `payoffs`), their tables deal the next hands, built-in seats play
+    /// up to the next waiting decision, and `obs` (if given) is rewritten.
+    pub fn step(&mut self, actions: &[i64], obs: Option<Obs<'_>>) -> Result<()> {
+        if actions.len() != self.len() {
+            return Err(Error::InvalidArgument(format!(
+                "actions has {} entries for {} tables",
+                actions.len(),
+                self.len()
+            )));
+        }
+        for (t, (hand, &a)) in self.hands.iter().zip(actions).enumerate() {
+            if !matches!(
+                hand.actor().map(|s| self.players[s]),
+                Some(Player::Batch(_))
+            ) {
+                continue;
+            }
+            let legal = hand.legal_actions();
+            match Action::from_index(a) {
+                Some(action) if legal.contains(action) => {}
+                _ => {
+                    let name =
+                        Action::from_index(a).map_or_else(|| a.to_string(), |x| x.name().into());
+                    let names: Vec<&str> = legal.iter().map(Action::name).collect();
+                    return Err(Error::IllegalAction(format!(
+                        "table {t}: {name} is not legal for seat {} now (legal: {})",
+                        hand.actor().unwrap_or(0),
+                        names.join(", ")
+                    )));
+                }
+            }
+        }
+        self.apply(actions);
+        if let Some(obs) = obs {
+            self.observe(obs);
+        }
+        Ok(())
+    }
+
+    /// Applies checked `actions`, plays on, counts and deals.
+    fn apply(&mut self, actions: &[i64]) {
+        let players = self.players;
+        // First every table acts and plays on; then finished hands are
+        // counted and the next hands dealt in table order, so that which
+        // table gets which hand never depends on the threads.
+        let act = |((hand, rng), &a): ((&mut Hand, &mut Rng), &i64)| {
+            if let Some(seat) = hand.actor() {
+                if let (Player::Batch(_), Some(action)) = (players[seat], Action::from_index(a)) {
+                    hand.act_legal(action);
+                }
+            }
+            play_builtins(&players, hand, rng);
+        };
+        if self.len() >= PARALLEL_FROM {
+            let (hands, rngs) = (&mut self.hands, &mut self.rngs);
+            let mut run = move || {
+                hands
+                    .par_iter_mut()
+                    .zip(rngs.par_iter_mut())
+                    .zip(actions.par_iter())
+                    .with_min_len(PARALLEL_FROM / 2)
+                    .for_each(act);
+            };
+            match &self.pool {
+                Some(pool) => pool.install(run),
+                None => run(),
+            }
+        } else {
+            self.hands
+                .iter_mut()
+                .zip(self.rngs.iter_mut())
+                .zip(actions)
+                .for_each(act);
+        }
+        self.settle();
+    }
+
+    /// Counts the hands that are over and deals the next ones.
+    fn settle(&mut self) {
+        let n = self.players();
+        self.done.fill(false);
+        self.payoffs.fill(0);
+        for t in 0..self.len() {
+            if self.settled[t] || !self.hands[t].is_over() {
+                continue;
+            }
+            self.settled[t] = true;
+            self.done[t] = true;
+            self.hands_played += 1;
+            self.payoffs[t * n..(t + 1) * n].copy_from_slice(&self.hands[t].payoffs()[..n]);
+            self.deal(t);
+            play_builtins(&self.players, &mut self.hands[t], &mut self.rngs[t]);
+        }
+    }
+
+    /// Writes every table's observation into `obs`.
+    pub fn observe(&self, mut obs: Obs<'_>) {
+        for (row, hand) in self.hands.iter().enumerate() {
+            obs.write(row, hand);
+        }
+    }
+}
+
+/// A decision for an `External` seat: the seat and the hand, to an action
+/// (checked by the callee) or an error that stops the run.
+pub type External<'a, E> = dyn Fn(usize, &Hand) -> std::result::Result<Action, E> + Sync + 'a;
+
+/// Plays the built-in seats of `hand` until another seat is to act or the
+/// hand is over.
+#[inline]
+pub fn play_builtins(players: &[Player; MAX_SEATS], hand: &mut Hand, rng: &mut Rng) {
+    while let Some(seat) = hand.actor() {
+        match players[seat] {
+            Player::Builtin(strategy) => strategy.play(hand, rng),
+            _ => break,
+        }
+    }
+}
+
+/// Plays built-in and external seats of `hand` until a batch seat is to act
+/// or the hand is over.
+#[inline]
+pub fn step_table<E>(
+    players: &[Player; MAX_SEATS],
+    hand: &mut Hand,
+    rng: &mut Rng,
+    external: &External<'_, E>,
+) -> std::result::Result<(), E> {
+    while let Some(seat) = hand.actor() {
+        match players[seat] {
+            Player::Builtin(strategy) => strategy.play(hand, rng),
+            Player::External => {
+                let action = external(seat, hand)?;
+                hand.act_legal(action);
+            }
+            Player::Batch(_) => break,
+        }
+    }
+    Ok(())
+}

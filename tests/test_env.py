@@ -1,0 +1,127 @@
+"""The RL environments, checked by the ecosystem's own checkers: Gymnasium's
+``check_env`` on RazzEnv, PettingZoo's ``api_test`` and ``seed_test`` on the
+AEC environment; the vector environment against Tables; and ``import
+razz_fast`` without the extra."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+pytest.importorskip("gymnasium")
+pytest.importorskip("pettingzoo")
+
+from gymnasium.utils.env_checker import check_env  # noqa: E402
+from pettingzoo.test import api_test, seed_test  # noqa: E402
+
+import razz_fast as rf  # noqa: E402
+from razz_fast.env import (  # noqa: E402
+    RazzEnv,
+    RazzVectorEnv,
+    action_mask,
+    aec_env,
+    to_action,
+)
+
+A = rf.Action
+
+
+def test_gymnasium_check_env_passes():
+    check_env(RazzEnv(), skip_render_check=True)
+    check_env(RazzEnv(players=3, seat=2, opponents=["tight", "random"]), skip_render_check=True)
+
+
+@pytest.mark.parametrize("players", [2, 4, 8])
+def test_pettingzoo_api_and_seed_tests_pass(players):
+    api_test(aec_env(players=players), num_cycles=300)
+    seed_test(lambda: aec_env(players=players), num_cycles=100)
+
+
+def test_discrete_actions_map_to_legal_actions():
+    legal = np.zeros((4, 7), dtype=bool)
+    legal[0, [A.BRING_IN, A.COMPLETE]] = True
+    legal[1, [A.FOLD, A.CALL, A.RAISE]] = True
+    legal[2, [A.CHECK, A.BET]] = True
+    legal[3, [A.FOLD, A.CALL]] = True  # capped
+    assert to_action(np.array([0, 0, 0, 0]), legal).tolist() == [
+        A.BRING_IN,
+        A.FOLD,
+        A.CHECK,
+        A.FOLD,
+    ]
+    assert to_action(np.array([1, 1, 1, 1]), legal).tolist() == [
+        A.BRING_IN,
+        A.CALL,
+        A.CHECK,
+        A.CALL,
+    ]
+    assert to_action(np.array([2, 2, 2, 2]), legal).tolist() == [A.COMPLETE, A.RAISE, A.BET, A.CALL]
+    assert action_mask(legal).tolist() == [[0, 1, 1], [1, 1, 1], [0, 1, 1], [1, 1, 0]]
+
+
+def test_an_episode_is_one_hand_and_rewards_are_the_payoffs():
+    env = RazzEnv(players=4, opponents="tight", stacks=200)
+    total, episodes = 0.0, 0
+    observation, info = env.reset(seed=3)
+    rng = np.random.default_rng(0)
+    while episodes < 200:
+        mask = observation["action_mask"]
+        action = rng.choice(np.flatnonzero(mask))
+        observation, reward, terminated, truncated, info = env.step(action)
+        assert not truncated
+        total += reward
+        if terminated:
+            episodes += 1
+            observation, info = env.reset()
+    assert total != 0.0
+
+
+def test_batch_policy_opponents():
+    @rf.batch_policy
+    def caller(batch):
+        return to_action(np.ones(len(batch), dtype=np.int64), batch.legal)
+
+    env = RazzEnv(players=3, opponents=[caller, "tight"])
+    observation, _ = env.reset(seed=1)
+    for _ in range(100):
+        observation, _, terminated, _, _ = env.step(1)
+        if terminated:
+            env.reset()
+
+
+def test_the_vector_env_steps_tables_with_same_step_autoreset():
+    env = RazzVectorEnv(
+        num_envs=16, players=5, opponents=["tight", "random", "check_call", "tight"]
+    )
+    observation, _ = env.reset(seed=7)
+    tables = rf.Tables(env.rules, [env.stacks] * 5, 16, seed=7,
+                       strategies=[None, "tight", "random", "check_call", "tight"])  # fmt: skip
+    rng = np.random.default_rng(2)
+    finished = 0
+    for _ in range(300):
+        assert (observation["observation"] == tables.features()).all()
+        assert observation["observation"].shape == (16, rf.FEATURES)
+        choice = rng.integers(0, 3, 16)
+        observation, reward, done, truncated, _ = env.step(choice)
+        tables.step(to_action(choice, tables.legal))
+        assert (done == tables.done).all() and not truncated.any()
+        assert (reward == tables.payoffs[:, 0] / env.rules.big_bet).all()
+        assert (reward[~done] == 0).all()
+        finished += int(done.sum())
+    assert finished > 16
+
+
+def test_import_razz_fast_needs_no_rl_extra():
+    code = (
+        "import sys; sys.modules['gymnasium'] = None; sys.modules['pettingzoo'] = None\n"
+        "import razz_fast\n"
+        "try:\n"
+        "    import razz_fast.env\n"
+        "except ImportError as e:\n"
+        "    print(e)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert "pip install 'razz-fast[rl]'" in out.stdout

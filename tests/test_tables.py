@@ -1,0 +1,264 @@
+"""Tables and batch policies (API.md, "Many tables at once"): the core's
+Tables against the reference's after every step, over rule settings,
+player counts and tiny stacks; against separate hands; all-or-nothing
+steps; argument errors; batch policies against the same decisions made one
+at a time, for any threads and on Dask."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import razz_fast as rf
+import razz_fast.reference as ref
+from razz_fast.errors import IllegalActionError
+from razz_fast.reference.simulate import hand_seeds
+from razz_fast.reference.tables import _row
+
+ARRAYS = ("actor", "street", "to_call", "pot", "legal", "stacks", "bets", "folded",
+          "all_in", "cards", "community")  # fmt: skip
+
+
+def _rules(impl, r):
+    ante, bring_in, small, cap, burn, odd = r
+    return impl.Rules(ante=ante, bring_in=bring_in, small_bet=small, big_bet=2 * small,
+                      cap=cap, burn_cards=burn, odd_chip=odd)  # fmt: skip
+
+
+rules_st = st.tuples(
+    st.integers(0, 2), st.integers(1, 2), st.sampled_from([2, 4]),
+    st.sampled_from([None, 1, 4]), st.booleans(), st.sampled_from(["seat", "low_card"]),
+)  # fmt: skip
+
+
+def _same(t, u, where):
+    for name in ARRAYS:
+        a, b = getattr(t, name), getattr(u, name)
+        assert a.dtype == b.dtype and a.shape == b.shape, (where, name)
+        assert (a == b).all(), (where, name, a, b)
+    assert (t.done == u.done).all(), where
+    assert (t.payoffs == u.payoffs).all(), where
+    assert t.hands_played == u.hands_played, where
+    assert (t.features() == u.features()).all(), where
+
+
+@settings(max_examples=40)
+@given(
+    rules_st,
+    st.integers(2, 8),
+    st.integers(1, 5),
+    st.sampled_from([1, 3, 10, 400]),
+    st.lists(st.sampled_from([None, None, "tight", "random", "check_call"]), min_size=8,
+             max_size=8),
+    st.integers(0, 2**64 - 1),
+    st.integers(0, 2**32),
+)  # fmt: skip
+def test_core_tables_equal_the_reference_after_every_step(
+    r, players, tables, stack, strategies, seed, policy_seed
+):
+    if all(s is not None for s in strategies[:players]):
+        strategies[0] = None
+    args = ([stack] * players, tables)
+    kwargs = {"seed": seed, "strategies": strategies[:players]}
+    t = rf.Tables(_rules(rf, r), *args, **kwargs)
+    u = ref.Tables(_rules(ref, r), *args, **kwargs)
+    rng = np.random.default_rng(policy_seed)
+    for step in range(60):
+        _same(t, u, step)
+        actions = np.argmax(rng.random(t.legal.shape) * t.legal, axis=1)
+        t.step(actions)
+        u.step(actions)
+    _same(t, u, "end")
+
+
+def test_each_table_starts_with_hand_k_of_the_run():
+    rules = rf.Rules(ante=1, bring_in=2, small_bet=4, big_bet=8)
+    t = rf.Tables(rules, [200] * 5, 7, seed=42)
+    hands = [rf.Hand(rules, [200] * 5, seed=hand_seeds(42, k)[0]) for k in range(7)]
+    rng = np.random.default_rng(3)
+    while not any(t.done):
+        for k, hand in enumerate(hands):
+            row = _row(hand)
+            for name in ARRAYS:
+                assert (getattr(t, name)[k] == np.array(row[name])).all(), (k, name)
+        actions = np.argmax(rng.random(t.legal.shape) * t.legal, axis=1)
+        t.step(actions)
+        for hand, action in zip(hands, actions):
+            hand.act(int(action))
+    for k, hand in enumerate(hands):
+        if t.done[k]:
+            assert list(t.payoffs[k]) == hand.payoffs
+
+
+def _uniform(t, rng):
+    return np.argmax(rng.random(t.legal.shape) * t.legal, axis=1)
+
+
+@pytest.mark.parametrize("threads", [1, 2, 3])
+def test_the_same_arrays_for_any_threads(threads):
+    rules = rf.Rules(ante=1, bring_in=2, small_bet=4, big_bet=8)
+    a = rf.Tables(rules, [50] * 6, 700, seed=5, threads=1, strategies=[None, "tight"] * 3)
+    b = rf.Tables(rules, [50] * 6, 700, seed=5, threads=threads, strategies=[None, "tight"] * 3)
+    rng = np.random.default_rng(1)
+    for step in range(40):
+        actions = _uniform(a, rng)
+        a.step(actions)
+        b.step(actions)
+        for name in (*ARRAYS, "done", "payoffs"):
+            assert (getattr(a, name) == getattr(b, name)).all(), (step, name)
+
+
+@pytest.mark.parametrize("impl", [rf, ref], ids=["core", "reference"])
+def test_an_illegal_action_changes_no_table(impl):
+    t = impl.Tables(impl.Rules(), [100] * 3, 4, seed=2)
+    before = {name: getattr(t, name).copy() for name in ARRAYS}
+    actions = _uniform(t, np.random.default_rng(0))
+    actions[2] = int(rf.Action.RAISE)  # never legal facing nothing on third street
+    with pytest.raises(IllegalActionError, match="table 2"):
+        t.step(actions)
+    for name in ARRAYS:
+        assert (getattr(t, name) == before[name]).all()
+    assert t.hands_played == 0
+
+
+def test_wrong_actions_and_arguments_are_clear_errors():
+    t = rf.Tables(rf.Rules(), [100] * 3, 4, seed=2)
+    with pytest.raises(ValueError, match="length 4"):
+        t.step(np.zeros(3, dtype=np.int64))
+    with pytest.raises(TypeError, match="integer array"):
+        t.step(np.zeros(4, dtype=np.float64))
+    with pytest.raises(TypeError, match="integer array"):
+        t.step("call")
+    with pytest.raises(ValueError):
+        t.step(np.zeros((4, 1), dtype=np.int64))
+    with pytest.raises(ValueError, match="shape"):
+        t.features(out=np.zeros((4, 3), dtype=np.float32))
+    with pytest.raises(TypeError, match="float32"):
+        t.features(out=np.zeros((4, rf.FEATURES), dtype=np.float64))
+    with pytest.raises(ValueError, match="tables"):
+        rf.Tables(rf.Rules(), [100] * 3, 0)
+    with pytest.raises(TypeError):
+        rf.Tables(rf.Rules(), [100] * 3, 2, strategies=[1, 2, 3])
+    with pytest.raises(ValueError, match="unknown strategy"):
+        rf.Tables(rf.Rules(), [100] * 3, 2, strategies=["tight", "loose", None])
+    with pytest.raises(ValueError):
+        rf.Tables(rf.Rules(), [100], 2)
+
+
+def test_features_layout_and_reuse():
+    t = rf.Tables(rf.Rules(ante=1, bring_in=2, small_bet=4, big_bet=8), [80] * 4, 3, seed=8)
+    f = t.features()
+    assert f.shape == (3, rf.FEATURES) and f.dtype == np.float32
+    out = np.full((3, rf.FEATURES), 7.0, dtype=np.float32)
+    assert t.features(out=out) is out
+    assert (out == f).all()
+    # Street 3 one-hot, the bring-in legal, stacks in big bets.
+    assert (f[:, 0] == 1).all() and (f[:, 5 + int(rf.Action.BRING_IN)] == 1).all()
+    assert np.isclose(f[:, 53 + 3], (80 - 1) / 8).all()
+
+
+# --- batch policies ----------------------------------------------------------------
+
+
+def _call_down(legal):
+    """Bring in, else call, else check: one row of legal flags."""
+    return 3 if legal[3] else (2 if legal[2] else 1)
+
+
+@rf.batch_policy
+def lowball(batch):
+    """Completes or raises with three cards eight or lower, else as _call_down."""
+    legal = batch.legal
+    rows = np.arange(len(batch))
+    mine = batch.cards[rows, batch.actor]
+    ranks = np.where(mine >= 0, mine // 4, -1)
+    low = ((ranks >= 0) & (ranks <= 7)).sum(axis=1) >= 3
+    aggressive = np.where(legal[:, 6], 6, np.where(legal[:, 4], 4, np.where(legal[:, 5], 5, -1)))
+    passive = np.where(legal[:, 3], 3, np.where(legal[:, 2], 2, 1))
+    return np.where(low & (aggressive >= 0), aggressive, passive)
+
+
+def lowball_one(view):
+    """The same decisions from a PlayerView."""
+    legal = [a in view.legal_actions() for a in rf.Action]
+    ranks = [c // 4 for c in view.down_cards(view.seat) + view.up_cards(view.seat)]
+    low = sum(1 for r in ranks if r <= 7) >= 3
+    for a in (6, 4, 5):
+        if low and legal[a]:
+            return a
+    return _call_down(legal)
+
+
+MIXES = [
+    ([lowball, "tight", "random"], [lowball_one, "tight", "random"]),
+    ([lowball, lowball, "check_call", "random", "tight", lowball],
+     [lowball_one, lowball_one, "check_call", "random", "tight", lowball_one]),
+    ([lowball] * 8, [lowball_one] * 8),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("batched,one", MIXES)
+@pytest.mark.parametrize("seed", [1, 77])
+def test_a_batch_policy_equals_its_per_decision_form(batched, one, seed):
+    players = len(batched)
+    rules = rf.Rules(ante=1, bring_in=2, small_bet=4, big_bet=8)
+    stacks = [60, 300, 9, 100, 25, 100, 14, 100][:players]
+    run = {"players": players, "rules": rules, "seed": seed, "stacks": stacks}
+    expected = rf.simulate(2500, strategies=one, **run).net
+    reference = {**run, "rules": ref.Rules(ante=1, bring_in=2, small_bet=4, big_bet=8)}
+    assert ref.simulate(300, strategies=batched, **reference).net == (
+        rf.simulate(300, strategies=one, **run).net
+    )
+    for threads in (1, 2, 3):
+        assert rf.simulate(2500, strategies=batched, threads=threads, **run).net == expected
+
+
+def test_batch_policies_in_the_reference_and_with_two_policies():
+    other = rf.batch_policy(lambda batch: [_call_down(row) for row in batch.legal])
+    strategies = [lowball, other, "random", lowball]
+    singles = [lowball_one, lambda v: _call_down([a in v.legal_actions() for a in rf.Action]),
+               "random", lowball_one]  # fmt: skip
+    core = rf.simulate(600, players=4, strategies=strategies, seed=3)
+    assert ref.simulate(600, players=4, strategies=strategies, seed=3).net == core.net
+    assert rf.simulate(600, players=4, strategies=singles, seed=3).net == core.net
+
+
+def test_a_batch_policy_gets_whole_batches():
+    sizes = []
+
+    @rf.batch_policy
+    def check_call(batch):
+        sizes.append(len(batch))
+        return [_call_down(row) for row in batch.legal]
+
+    rf.simulate(3000, players=6, strategies=check_call, seed=1, threads=1)
+    # Check/call at six seats: 30 decisions a hand, asked in 30 calls a chunk.
+    assert sum(sizes) == 3000 * 30
+    assert max(sizes) == rf._core.CHUNK and len(sizes) == 30 * 3
+
+
+def test_a_batch_policy_that_answers_wrongly_is_a_clear_error():
+    bad = rf.batch_policy(lambda batch: np.full(len(batch), int(rf.Action.RAISE)))
+    with pytest.raises(IllegalActionError, match="batch policy"):
+        rf.simulate(100, players=3, strategies=[bad, "tight", "tight"], seed=1)
+    short = rf.batch_policy(lambda batch: [1])
+    with pytest.raises(TypeError, match="batch policy"):
+        rf.simulate(3000, players=3, strategies=short, seed=1)
+    floats = rf.batch_policy(lambda batch: np.ones(len(batch)))
+    with pytest.raises(TypeError, match="integer array"):
+        rf.simulate(100, players=3, strategies=floats, seed=1)
+
+
+def test_a_strategy_may_call_back_into_the_library_with_any_threads():
+    def thinker(view):
+        rf.equity([view.down_cards(view.seat) + view.up_cards(view.seat), []], trials=2**12,
+                  exact=False, seed=1)  # fmt: skip
+        rf.simulate(2048, players=2, seed=1)
+        return view.legal_actions()[-1]
+
+    for threads in (None, 1, 2):
+        result = rf.simulate(40, players=2, strategies=[thinker, "tight"], seed=1,
+                             threads=threads)  # fmt: skip
+        assert sum(result.net) == 0

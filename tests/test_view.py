@@ -1,0 +1,160 @@
+"""PlayerView (TESTING.md 10): a view shows exactly what its seat has seen.
+Swapping any card the seat has not seen for another unseen card leaves the
+view unchanged; swapping one it has seen changes it. Core and reference
+agree on every view and on every determinized hand."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import razz_fast as rf
+import razz_fast.reference as ref
+
+IMPLS = {"core": rf, "reference": ref}
+
+
+def _played(impl, players: int, deck: list[int], choices: list[int], stacks: int):
+    """A hand from ``deck`` and the actions picked by ``choices`` (indices
+    into the legal actions), stopping early if the hand ends."""
+    rules = impl.Rules(ante=1, bring_in=2, small_bet=4, big_bet=8)
+    hand = impl.Hand(rules, [stacks] * players, deck=deck)
+    actions = []
+    for choice in choices:
+        if hand.is_over:
+            break
+        legal = hand.legal_actions()
+        action = legal[choice % len(legal)]
+        hand.act(action)
+        actions.append(action)
+    return hand, actions
+
+
+def _seen(view) -> set[int]:
+    cards = set(view.down_cards(view.seat)) | set(view.community_cards)
+    for seat in range(view.num_players):
+        cards |= set(view.up_cards(seat)) | set(view.down_cards(seat))
+    return cards
+
+
+hands = st.tuples(
+    st.integers(2, 8),
+    st.permutations(range(52)),
+    st.lists(st.integers(0, 6), max_size=40),
+    st.sampled_from([3, 12, 200]),
+    st.integers(0, 7),
+    st.randoms(use_true_random=False),
+)
+
+
+@pytest.mark.parametrize("name", IMPLS)
+@given(hands)
+def test_a_view_is_unchanged_by_unseen_cards_and_changed_by_seen_ones(name, case):
+    players, deck, choices, stacks, seat, rnd = case
+    impl = IMPLS[name]
+    deck = list(deck)
+    hand, actions = _played(impl, players, deck, choices, stacks)
+    seat %= players
+    view = hand.view(seat)
+    seen = _seen(view)
+    unseen = [c for c in range(52) if c not in seen]
+    a, b = rnd.sample(unseen, 2)
+    swapped = [b if c == a else a if c == b else c for c in deck]
+    other = impl.Hand(hand.rules, [stacks] * players, deck=swapped)
+    for action in actions:
+        other.act(action)
+    assert other.view(seat) == view
+    # The seat's own down card against an unseen card: its view changes.
+    mine = rnd.choice(view.down_cards(seat))
+    swapped = [b if c == mine else mine if c == b else c for c in deck]
+    other = impl.Hand(hand.rules, [stacks] * players, deck=swapped)
+    for action in actions:
+        other.act(action)
+    assert other.view(seat) != view
+
+
+@given(hands)
+def test_core_and_reference_views_and_determinized_hands_agree(case):
+    players, deck, choices, stacks, seat, rnd = case
+    core, _ = _played(rf, players, list(deck), choices, stacks)
+    reference, _ = _played(ref, players, list(deck), choices, stacks)
+    seat %= players
+    v, w = core.view(seat), reference.view(seat)
+    for name in ("seat", "num_players", "street", "actor", "is_over", "to_call", "pot",
+                 "stacks", "starting_stacks", "bets", "folded", "all_in",
+                 "community_cards", "payoffs", "history"):  # fmt: skip
+        assert getattr(v, name) == getattr(w, name), name
+    assert v.legal_actions() == w.legal_actions()
+    for s in range(players):
+        assert v.up_cards(s) == w.up_cards(s)
+        assert v.down_cards(s) == w.down_cards(s)
+    seed = rnd.getrandbits(64)
+    d, e = v.determinize(seed), w.determinize(seed)
+    for s in range(players):
+        assert d.down_cards(s) == e.down_cards(s)
+        assert d.up_cards(s) == e.up_cards(s)
+    assert d.payoffs == e.payoffs
+    # Consistent with the view: the seat sees the same thing in it.
+    assert d.view(seat) == v
+    assert e.view(seat) == w
+
+
+@pytest.mark.parametrize("name", IMPLS)
+def test_a_view_hides_other_down_cards_and_cannot_act(name):
+    impl = IMPLS[name]
+    hand = impl.Hand(impl.Rules(ante=1, bring_in=2, small_bet=4, big_bet=8), [100] * 4, seed=9)
+    view = hand.view()
+    assert view.seat == hand.actor
+    assert view.down_cards(view.seat) == hand.down_cards(view.seat)
+    for s in range(4):
+        assert view.up_cards(s) == hand.up_cards(s)
+        if s != view.seat:
+            assert view.down_cards(s) == []
+    hidden = [e for e in view.history if e.kind == "deal_down" and e.seat != view.seat]
+    assert hidden and all(e.cards == () for e in hidden)
+    assert not hasattr(view, "act") and not hasattr(view, "clone")
+    with pytest.raises(ValueError):
+        hand.view(4)
+    with pytest.raises(TypeError):
+        hand.view("0")
+
+
+@pytest.mark.parametrize("name", IMPLS)
+def test_a_view_of_a_finished_hand_shows_what_was_shown(name):
+    impl = IMPLS[name]
+    hand = impl.Hand(impl.Rules(), [100] * 3, seed=4)
+    while not hand.is_over:
+        legal = hand.legal_actions()
+        hand.act(impl.Action.CALL if impl.Action.CALL in legal else legal[0])
+    with pytest.raises(ValueError):
+        hand.view()
+    view = hand.view(0)
+    for seat in hand.showdown_order:
+        assert view.down_cards(seat) == hand.down_cards(seat)
+    determinized = view.determinize(3)
+    assert determinized.payoffs == hand.payoffs
+
+
+def test_per_decision_strategies_get_a_view_not_the_hand():
+    kinds = set()
+
+    def strategy(view):
+        kinds.add(type(view).__name__)
+        assert all(view.down_cards(s) == [] for s in range(view.num_players) if s != view.seat)
+        return view.legal_actions()[-1]
+
+    for impl in (rf, ref):
+        kinds.clear()
+        impl.simulate(20, players=3, strategies=[strategy, "tight", "random"], seed=1)
+        assert kinds == {"PlayerView"}
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_determinize_is_seeded(seed):
+    hand = rf.Hand(rf.Rules(), [100] * 6, seed=seed)
+    view = hand.view()
+    a, b = view.determinize(10), view.determinize(10)
+    assert [a.down_cards(s) for s in range(6)] == [b.down_cards(s) for s in range(6)]
+    others = {tuple(view.determinize(s).down_cards((view.seat + 1) % 6)) for s in range(20)}
+    assert len(others) > 1
