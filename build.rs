@@ -103,7 +103,7 @@ fn main() {
 fn hash_entries() -> Vec<(u32, u16)> {
     let mut fives = Vec::new();
     multisets(5, &mut |c| fives.push(low_order(c)));
-    fives.sort();
+    fives.sort_unstable();
     let mut entries = Vec::new();
     for n in 5..=7 {
         multisets(n, &mut |c| {
@@ -204,14 +204,17 @@ fn render(offsets: &[u32], ranks: &[u16]) -> String {
         "/// The additive rank keys before scrambling; `HASH_KEYS[r] = (PLAIN_KEYS[r] * KEY_MULT) mod 2^25`."
     )
     .unwrap();
-    let plain: Vec<String> = KEYS.iter().map(|k| k.to_string()).collect();
+    let plain: Vec<String> = KEYS.iter().map(std::string::ToString::to_string).collect();
     writeln!(out, "const PLAIN_KEYS: [u32; 13] = [{}];", plain.join(", ")).unwrap();
     writeln!(out, "const KEY_MULT: u32 = {MULT};").unwrap();
     writeln!(out, "const HASH_BITS: u32 = {HASH_BITS};").unwrap();
     writeln!(out, "const ROW_SHIFT: u32 = {ROW_SHIFT};").unwrap();
-    let offs: Vec<String> = offsets.iter().map(|o| o.to_string()).collect();
+    let offs: Vec<String> = offsets
+        .iter()
+        .map(std::string::ToString::to_string)
+        .collect();
     writeln!(out, "static OFFSETS: [u32; {rows}] = [{}];", offs.join(",")).unwrap();
-    let rs: Vec<String> = ranks.iter().map(|r| r.to_string()).collect();
+    let rs: Vec<String> = ranks.iter().map(std::string::ToString::to_string).collect();
     writeln!(
         out,
         "static RANKS: [u16; {}] = [{}];",

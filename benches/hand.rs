@@ -69,7 +69,7 @@ fn bench_hands(c: &mut Criterion) {
                     total += play(&mut hand, &mut rng, seed, &stacks, policy);
                 }
                 black_box(total)
-            })
+            });
         });
     }
     g.finish();

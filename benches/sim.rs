@@ -33,7 +33,7 @@ fn bench_sim(c: &mut Criterion) {
                     &builtin_only(),
                 )
                 .unwrap_or_else(|never| match never {})
-            })
+            });
         });
     }
     g.finish();

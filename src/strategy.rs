@@ -90,7 +90,7 @@ fn first_legal(legal: ActionSet, preference: &[Action]) -> Action {
 const LOW_RANKS: u16 = 0xFF;
 
 fn tight(hand: &Hand, legal: ActionSet) -> Action {
-    use Action::*;
+    use Action::{Bet, BringIn, Call, Check, Complete, Fold, Raise};
     let seat = hand.actor().expect("only the actor decides");
     // The hand keeps each seat's cards (down, up, community) as a running
     // key and its up cards as a showing low, so nothing here walks cards.

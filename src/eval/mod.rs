@@ -320,7 +320,7 @@ impl Layers {
 #[inline(always)]
 fn ranks_desc(mut mask: u32, out: &mut [u8]) {
     for slot in out {
-        let top = 31 - mask.leading_zeros();
+        let top = mask.ilog2();
         *slot = top as u8;
         mask &= !(1 << top);
     }

@@ -64,7 +64,7 @@ impl Hand {
                 Self::best_of(&ranks, pot.eligible)
             };
             self.awarded[i].winners = winners;
-            if winners & (winners - 1) == 0 {
+            if winners.is_power_of_two() {
                 // One winner takes the pot: no shares, no odd chips.
                 let s = winners.trailing_zeros() as usize;
                 self.stack[s] += pot.amount;

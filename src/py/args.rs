@@ -65,7 +65,7 @@ pub fn int_in(obj: &Bound<'_, PyAny>, name: &str, lo: u64, hi: u64) -> PyResult<
 
 pub fn bool_arg(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<bool> {
     obj.cast::<PyBool>()
-        .map(|b| b.is_true())
+        .map(pyo3::types::PyBoolMethods::is_true)
         .map_err(|_| type_error(&format!("{name} must be a bool"), obj))
 }
 

@@ -43,7 +43,6 @@ pub fn type_error(expected: &str, got: &Bound<'_, PyAny>) -> PyErr {
     let name = got
         .get_type()
         .name()
-        .map(|n| n.to_string())
-        .unwrap_or_else(|_| "?".into());
+        .map_or_else(|_| "?".into(), |n| n.to_string());
     PyTypeError::new_err(format!("{expected}, got {name}"))
 }
