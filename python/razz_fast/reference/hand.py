@@ -275,9 +275,7 @@ class Hand:
             self._contributed[seat] -= excess
             self._history.append(Event("return", seat, excess, ()))
         self._bets = [0] * self._n
-        if len(self._seats_in_hand()) == 1:
-            self._finish()
-        elif self._street == 7:
+        if len(self._seats_in_hand()) == 1 or self._street == 7:
             self._finish()
         else:
             self._deal_next_street()
