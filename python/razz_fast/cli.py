@@ -162,18 +162,18 @@ def _replay_file(
     if not args.json:
         skipped = f", {loaded.skipped} hands of other games skipped" if loaded.skipped else ""
         print(f"{path}: {len(loaded.hands)} razz hands{skipped}")
-    for error in loaded.errors:
+    for unreadable in loaded.errors:
         records.append(
             {
                 "file": path,
-                "hand": error.hand_id,
+                "hand": unreadable.hand_id,
                 "ok": False,
-                "line": error.line,
-                "error": error.message,
+                "line": unreadable.line,
+                "error": unreadable.message,
             }
         )
         if not args.json:
-            print(f"  unreadable: {error}")
+            print(f"  unreadable: {unreadable}")
     failed = [not _replay_hand(path, h, settings, args, records) for h in loaded.hands]
     return len(loaded.errors) + sum(failed)
 
@@ -324,7 +324,8 @@ def _parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
-        return args.run(args)
+        status: int = args.run(args)
+        return status
     except (ValueError, TypeError) as error:
         # Bad options (razz_fast errors are ValueErrors): a message, not a traceback.
         print(f"razz-fast: {error}", file=sys.stderr)
