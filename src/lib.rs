@@ -9,6 +9,7 @@ mod error;
 mod eval;
 mod event;
 mod hand;
+mod match_play;
 mod rng;
 mod rules;
 mod sim;
@@ -48,13 +49,15 @@ pub use equity::{
     exact, exact_slice, sample, sample_slice, tally_units, Spot, Tally, EXACT_LIMIT, SAMPLE_CHUNK,
     SHARE_UNITS,
 };
+pub use match_play::{match_chunks, Match, MatchTotals};
 pub use rng::{chunk_seed, Rng};
 pub use sim::{
-    builtin_only, plain_chunk, simulate_chunks, AroundChunk, Batch, Deciders, Table, Totals, CHUNK,
+    builtin_only, plain_chunk, record_hands, simulate_chunks, AroundChunk, Batch, Deciders,
+    External, Table, Totals, CHUNK,
 };
 pub use strategy::Strategy;
 // Many tables stepped together, and what one seat may see of a hand.
 pub use tables::{features, obs};
-pub use tables::{play_builtins, step_table, External, Obs, ObsRef, Player, Tables};
+pub use tables::{play_builtins, Obs, ObsRef, Player, Tables};
 pub use threads::{checked_threads, MAX_THREADS};
 pub use view::{action_of, PlayerView};

@@ -252,13 +252,34 @@ def test_a_batch_policy_that_answers_wrongly_is_a_clear_error():
 
 
 def test_a_strategy_may_call_back_into_the_library_with_any_threads():
+    """Bots call the library from their strategies: every entry point works
+    inside simulate, whatever ``threads`` (a shared pool used to deadlock)."""
+    rules = rf.Rules(ante=1, bring_in=2, small_bet=4, big_bet=8)
+
     def thinker(view):
-        rf.equity([view.down_cards(view.seat) + view.up_cards(view.seat), []], trials=2**12,
-                  exact=False, seed=1)  # fmt: skip
+        mine = view.down_cards(view.seat) + view.up_cards(view.seat)
+        rf.equity([mine, []], trials=2**18, exact=False, seed=1)  # several chunks: the pool
+        rf.rank_many(np.arange(7, dtype=np.uint8).reshape(1, 7).repeat(50_000, axis=0))
+        rf.rank("As 2d 3c 4h 6s")
         rf.simulate(2048, players=2, seed=1)
+        rf.simulate(20, players=2, strategies=[lambda v: v.legal_actions()[-1], "tight"], seed=1)
+        hand = view.determinize(5)
+        hand.view(view.seat)
+        tables = rf.Tables(rules, [100] * 3, 600, seed=1)
+        tables.step(np.argmax(tables.legal, axis=1))
         return view.legal_actions()[-1]
 
     for threads in (None, 1, 2):
-        result = rf.simulate(40, players=2, strategies=[thinker, "tight"], seed=1,
-                             threads=threads)  # fmt: skip
+        result = rf.simulate(
+            12, players=2, strategies=[thinker, "tight"], rules=rules, seed=1, threads=threads
+        )
+        assert sum(result.net) == 0
+
+    @rf.batch_policy
+    def batch_thinker(batch):
+        rf.equity([[0, 4, 8], []], trials=2**12, exact=False, seed=1)
+        return np.argmax(batch.legal, axis=1)
+
+    for threads in (None, 2):
+        result = rf.simulate(3000, players=3, strategies=batch_thinker, seed=1, threads=threads)
         assert sum(result.net) == 0

@@ -6,6 +6,7 @@ import operator
 from typing import Any
 
 from razz_fast._core import MAX_THREADS
+from razz_fast.errors import int_text
 
 __all__ = ["MAX_THREADS", "as_int", "per_seat", "checked_int"]
 
@@ -40,5 +41,5 @@ def checked_int(value: Any, name: str, low: int, high: int) -> int:
     if number is None:
         raise TypeError(f"{name} must be an int, got {type(value).__name__}")
     if not low <= number <= high:
-        raise ValueError(f"{name} must be {low}..{high}, got {number}")
+        raise ValueError(f"{name} must be {low}..{high}, got {int_text(number)}")
     return number

@@ -36,38 +36,11 @@ except ImportError as error:  # pragma: no cover - exercised without the extra
 import numpy as np
 
 import razz_fast as rf
+from razz_fast.discrete import action_mask, to_action
 from razz_fast.events import Action
 from razz_fast.reference.tables import features_of
 
 __all__ = ["RazzEnv", "RazzVectorEnv", "RazzAECEnv", "aec_env", "to_action", "action_mask"]
-
-FOLD, PASSIVE, AGGRESSIVE = 0, 1, 2
-_AGGRESSIVE = (int(Action.COMPLETE), int(Action.BET), int(Action.RAISE))
-_PASSIVE = (int(Action.BRING_IN), int(Action.CALL), int(Action.CHECK))
-
-
-def action_mask(legal: np.ndarray) -> np.ndarray:
-    """The ``Discrete(3)`` mask of rows of legal flags (..., 7) -> (..., 3) int8."""
-    legal = np.asarray(legal, dtype=bool)
-    mask = np.ones((*legal.shape[:-1], 3), dtype=np.int8)
-    mask[..., FOLD] = legal[..., int(Action.FOLD)]
-    mask[..., AGGRESSIVE] = legal[..., list(_AGGRESSIVE)].any(axis=-1)
-    return mask
-
-
-def to_action(choice: np.ndarray, legal: np.ndarray) -> np.ndarray:
-    """``Discrete(3)`` choices to ``Action`` values, row by row (see the
-    module's docstring for what a choice outside the mask plays)."""
-    legal = np.asarray(legal, dtype=bool)
-    choice = np.asarray(choice)
-    passive = np.select([legal[..., a] for a in _PASSIVE], list(_PASSIVE), default=int(Action.FOLD))
-    aggressive = np.select([legal[..., a] for a in _AGGRESSIVE], list(_AGGRESSIVE), default=-1)
-    out = passive.copy()
-    fold = (choice == FOLD) & legal[..., int(Action.FOLD)]
-    out[fold] = int(Action.FOLD)
-    raise_ = (choice == AGGRESSIVE) & (aggressive >= 0)
-    out[raise_] = aggressive[raise_]
-    return out.astype(np.int64)
 
 
 def _spaces() -> tuple[spaces.Dict, spaces.Discrete]:

@@ -52,16 +52,34 @@ impl PyRules {
         odd_chip: Given,
     ) -> PyResult<PyRules> {
         let d = Rules::default();
-        // Converted to chip counts only: how the stakes must relate is the
-        // core's to check (`Rules::validated`), and its messages say why.
+        // Converted to chip counts only: how the stakes relate is the core's
+        // to check (`Rules::validated`, whose messages say why). It checks
+        // them in signature order as each is read (ENGINE.md §2), the
+        // stakes not yet read at their loosest, so that `bring_in=10` with
+        // the default small_bet of 2 is a ValueError before any later
+        // argument's TypeError, as in the reference.
         let chips = |arg: Given, name: &str, default: u64| match arg {
             Given::Default => Ok(default),
             Given::Value(o) => int_in(o.bind(py), name, 0, MAX_CHIPS),
         };
+        let so_far = |ante, bring_in, small_bet, big_bet| {
+            Rules {
+                ante,
+                bring_in,
+                small_bet,
+                big_bet,
+                ..d
+            }
+            .validated()
+        };
         let ante = chips(ante, "ante", d.ante)?;
+        so_far(ante, 1, MAX_CHIPS, MAX_CHIPS)?;
         let bring_in = chips(bring_in, "bring_in", d.bring_in)?;
+        so_far(ante, bring_in, MAX_CHIPS, MAX_CHIPS)?;
         let small_bet = chips(small_bet, "small_bet", d.small_bet)?;
+        so_far(ante, bring_in, small_bet, MAX_CHIPS)?;
         let big_bet = chips(big_bet, "big_bet", d.big_bet)?;
+        so_far(ante, bring_in, small_bet, big_bet)?;
         let cap = match cap {
             Given::Default => d.cap,
             Given::Value(o) if o.bind(py).is_instance_of::<PyNone>() => None,

@@ -13,10 +13,11 @@ actor's ``PlayerView``; a ``batch_policy`` gets a one-row ``Batch``.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import time
 
-from razz_fast.errors import IllegalActionError
+from razz_fast.errors import IllegalActionError, int_text
 from razz_fast.events import Action
 from razz_fast.policy import is_batch_policy
 from razz_fast.reference.arguments import (
@@ -32,7 +33,7 @@ from razz_fast.reference.generator import MASK64, Xoshiro256PlusPlus
 from razz_fast.reference.hand import Hand
 from razz_fast.reference.rules import MAX_CHIPS, Rules
 from razz_fast.reference.strategies import resolve_strategies
-from razz_fast.results import SimulationResult, Totals
+from razz_fast.results import SimulationResult, Totals, checked_record
 
 __all__ = ["CHUNK", "chunk_seed", "hand_seeds", "simulate"]
 
@@ -71,7 +72,7 @@ def _check_hands(hands) -> int:
     if number is None:
         raise TypeError(f"hands must be an int, not {type(hands).__name__}")
     if not 1 <= number <= MAX_COUNT:
-        raise ValueError(f"hands must be in 1..{MAX_COUNT}, got {number}")
+        raise ValueError(f"hands must be in 1..{MAX_COUNT}, got {int_text(number)}")
     return number
 
 
@@ -80,7 +81,9 @@ def _check_players(players) -> int:
     if number is None:
         raise TypeError(f"players must be an int, not {type(players).__name__}")
     if not _MIN_PLAYERS <= number <= _MAX_PLAYERS:
-        raise ValueError(f"players must be in {_MIN_PLAYERS}..{_MAX_PLAYERS}, got {number}")
+        raise ValueError(
+            f"players must be in {_MIN_PLAYERS}..{_MAX_PLAYERS}, got {int_text(number)}"
+        )
     return number
 
 
@@ -99,7 +102,7 @@ def _check_stack(value, where: str) -> int:
     if number is None:
         raise TypeError(f"{where} must be an int, not {type(value).__name__}")
     if not 1 <= number <= MAX_CHIPS:
-        raise ValueError(f"{where} must be in 1..{MAX_CHIPS}, got {number}")
+        raise ValueError(f"{where} must be in 1..{MAX_CHIPS}, got {int_text(number)}")
     return number
 
 
@@ -171,23 +174,30 @@ def _winning_rank(hand: Hand) -> int:
     )
 
 
+def play_hand(seed: int, k: int, rules: Rules, stacks: list[int], seats) -> Hand:
+    """Hand ``k`` of the run seeded with ``seed``, played to the end by
+    ``seats`` (``(kind, function)`` per seat, from ``resolve_strategies``)."""
+    deck, decisions = hand_seeds(seed, k)
+    rng = Xoshiro256PlusPlus(decisions)
+    hand = Hand(rules, stacks, seed=deck)
+    while not hand.is_over:
+        seat = hand.actor
+        kind, function = seats[seat]
+        if kind == "builtin":
+            action = function(hand, rng)
+        else:
+            action = _python_action(function, hand, seat)
+        hand.act(action)
+    return hand
+
+
 def _play_chunk(
     seed: int, chunk: int, count: int, rules: Rules, stacks: list[int], seats
 ) -> Totals:
     """Plays the ``count`` hands of chunk ``chunk`` and sums their results."""
     totals = Totals(players=len(stacks))
     for k in range(chunk * CHUNK, chunk * CHUNK + count):
-        deck, decisions = hand_seeds(seed, k)
-        rng = Xoshiro256PlusPlus(decisions)
-        hand = Hand(rules, stacks, seed=deck)
-        while not hand.is_over:
-            seat = hand.actor
-            kind, function = seats[seat]
-            if kind == "builtin":
-                action = function(hand, rng)
-            else:
-                action = _python_action(function, hand, seat)
-            hand.act(action)
+        hand = play_hand(seed, k, rules, stacks, seats)
         payoffs = hand.payoffs
         totals.hands += 1
         totals.net = [total + p for total, p in zip(totals.net, payoffs)]
@@ -209,6 +219,7 @@ def simulate(
     seed=None,
     threads=None,
     progress=False,
+    record=0,
 ) -> SimulationResult:
     """Plays ``hands`` independent hands of ``players`` seats (stacks reset
     every hand) and returns the totals as a ``SimulationResult``.
@@ -229,10 +240,15 @@ def simulate(
     seed = _seed_or_random(seed)
     check_threads(threads)
     _check_progress(progress)
+    record = checked_record(record, hands)
 
     totals = Totals(players=players)
     chunks = (hands + CHUNK - 1) // CHUNK
     for chunk in range(chunks):
         count = min(CHUNK, hands - chunk * CHUNK)
         totals.add(_play_chunk(seed, chunk, count, rules, stacks, seats))
-    return totals.result(seed=seed, elapsed=time.perf_counter() - start)
+    result = totals.result(seed=seed, elapsed=time.perf_counter() - start)
+    if record:
+        kept = [play_hand(seed, k, rules, stacks, seats) for k in range(record)]
+        return dataclasses.replace(result, records=kept)
+    return result

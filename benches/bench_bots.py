@@ -1,0 +1,195 @@
+"""Bots at full speed: Tables stepped from Python with a numpy policy, batch
+policies and per-decision callables in simulate, against a plain Python
+loop over Hand and against what an RL user would otherwise step (OpenSpiel's
+leduc_poker, RLCard's limit hold'em, PettingZoo's texas_holdem_v4), all in
+one run, one thread.
+
+    pip install -e '.[bench]' && python benches/bench_bots.py
+
+Prints decisions (or hands) per second and the ratios. Peers that are not
+installed are skipped. Timings never decide a test.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Callable
+
+import numpy as np
+
+import razz_fast as rf
+
+RULES = rf.Rules(ante=1, bring_in=2, small_bet=4, big_bet=8)
+SECONDS = 2.0
+
+
+def timed(step: Callable[[], int], seconds: float = SECONDS) -> float:
+    """Calls ``step`` (which returns the decisions it made) for about
+    ``seconds``; decisions per second."""
+    step()  # warm up
+    done, start = 0, time.perf_counter()
+    while (elapsed := time.perf_counter() - start) < seconds:
+        done += step()
+    return done / elapsed
+
+
+def tables_rate(tables: int, features: bool) -> float:
+    t = rf.Tables(RULES, [400] * 6, tables, seed=1, threads=1)
+    rng = np.random.default_rng(0)
+    out = np.empty((tables, rf.FEATURES), dtype=np.float32)
+
+    def step() -> int:
+        if features:
+            t.features(out=out)
+        actions = np.argmax(rng.random(t.legal.shape) * t.legal, axis=1)
+        t.step(actions)
+        return tables
+
+    return timed(step)
+
+
+def vector_env_rate(num_envs: int) -> float:
+    from razz_fast.env import RazzVectorEnv
+
+    env = RazzVectorEnv(num_envs=num_envs, players=6, opponents="check_call", threads=1)
+    observation, _ = env.reset(seed=1)
+    rng = np.random.default_rng(0)
+
+    def step() -> int:
+        nonlocal observation
+        mask = observation["action_mask"]
+        choice = np.argmax(rng.random(mask.shape) * mask, axis=1)
+        observation, *_ = env.step(choice)
+        return num_envs
+
+    return timed(step)
+
+
+@rf.batch_policy
+def batch_check_call(batch):
+    legal = batch.legal
+    return np.where(legal[:, 3], 3, np.where(legal[:, 2], 2, 1))
+
+
+def check_call(view) -> int:
+    legal = view.legal_actions()
+    return 3 if 3 in legal else (2 if 2 in legal else 1)
+
+
+def simulate_rate(strategy, hands: int) -> float:
+    result = rf.simulate(hands, players=6, strategies=strategy, rules=RULES, seed=1, threads=1)
+    return hands / result.elapsed
+
+
+def hand_loop_rate(hands: int) -> float:
+    start = time.perf_counter()
+    for seed in range(hands):
+        hand = rf.Hand(RULES, [400] * 6, seed=seed)
+        while not hand.is_over:
+            hand.act(check_call(hand))
+    return hands / (time.perf_counter() - start)
+
+
+def openspiel_rate() -> float:
+    import pyspiel
+
+    game = pyspiel.load_game("leduc_poker")
+    rng = np.random.default_rng(0)
+
+    def step() -> int:
+        state, decisions = game.new_initial_state(), 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, probs = zip(*state.chance_outcomes())
+                state.apply_action(outcomes[rng.choice(len(outcomes), p=probs)])
+            else:
+                legal = state.legal_actions()
+                state.apply_action(legal[rng.integers(len(legal))])
+                decisions += 1
+        return decisions
+
+    return timed(step)
+
+
+def rlcard_rate() -> float:
+    import rlcard
+
+    env = rlcard.make("limit-holdem", config={"seed": 0})
+    rng = np.random.default_rng(0)
+
+    def step() -> int:
+        state, _ = env.reset()
+        decisions = 0
+        while not env.is_over():
+            legal = list(state["legal_actions"])
+            state, _ = env.step(legal[rng.integers(len(legal))])
+            decisions += 1
+        return decisions
+
+    return timed(step)
+
+
+def pettingzoo_rate() -> float:
+    from pettingzoo.classic import texas_holdem_v4
+
+    env = texas_holdem_v4.env()
+    env.reset(seed=0)
+
+    def step() -> int:
+        env.reset()
+        decisions = 0
+        for agent in env.agent_iter():
+            observation, _, terminated, truncated, _ = env.last()
+            if terminated or truncated:
+                env.step(None)
+            else:
+                env.step(env.action_space(agent).sample(observation["action_mask"]))
+                decisions += 1
+        return decisions
+
+    return timed(step)
+
+
+def main() -> None:
+    print("one thread; decisions/s unless marked\n")
+    ours = {
+        "Tables.step, 4096 tables, numpy uniform policy": tables_rate(4096, False),
+        "Tables.step + features(), 4096 tables": tables_rate(4096, True),
+        "RazzVectorEnv.step, 1024 envs, check/call opponents": vector_env_rate(1024),
+    }
+    for name, value in ours.items():
+        print(f"  {name:<55} {value / 1e6:8.2f} M/s")
+    peers = {}
+    for name, bench in (
+        ("OpenSpiel leduc_poker (pyspiel)", openspiel_rate),
+        ("RLCard limit-holdem", rlcard_rate),
+        ("PettingZoo texas_holdem_v4", pettingzoo_rate),
+    ):
+        try:
+            peers[name] = bench()
+        except ImportError:
+            print(f"  {name:<55} (not installed)")
+    for name, value in peers.items():
+        print(f"  {name:<55} {value / 1e6:8.3f} M/s")
+    if peers:
+        best = max(peers.values())
+        step = ours["Tables.step, 4096 tables, numpy uniform policy"]
+        env = ours["RazzVectorEnv.step, 1024 envs, check/call opponents"]
+        print(f"\n  Tables.step / fastest peer: {step / best:,.0f}x;"
+              f" RazzVectorEnv / fastest peer: {env / best:,.0f}x")  # fmt: skip
+
+    print("\nsimulate, six players, hands/s")
+    batch = simulate_rate(batch_check_call, 200_000)
+    single = simulate_rate(check_call, 20_000)
+    builtin = simulate_rate("check_call", 2_000_000)
+    loop = hand_loop_rate(5_000)
+    print(f"  {'batch policy (numpy check/call)':<55} {batch:12,.0f}")
+    print(f"  {'per-decision callable (check/call on a PlayerView)':<55} {single:12,.0f}")
+    print(f"  {'plain Python loop over Hand (same decisions)':<55} {loop:12,.0f}")
+    print(f"  {'built-in check_call':<55} {builtin:12,.0f}")
+    print(f"\n  batch policy / per-decision callable: {batch / single:,.1f}x;"
+          f" per-decision callable / plain loop: {single / loop:.2f}x")  # fmt: skip
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,44 @@
+"""Three discrete choices for learning agents: 0 fold, 1 check / call /
+bring-in, 2 complete / bet / raise, mapped to the legal ``Action`` of each
+row (``razz_fast.env`` and examples/learn.py use them; numpy only).
+
+A choice the state does not allow plays as 1: folding when a check is free
+checks, raising past the cap calls. ``action_mask`` marks the choices that
+are distinct moves now.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from razz_fast.events import Action
+
+__all__ = ["FOLD", "PASSIVE", "AGGRESSIVE", "action_mask", "to_action"]
+
+FOLD, PASSIVE, AGGRESSIVE = 0, 1, 2
+_AGGRESSIVE = (int(Action.COMPLETE), int(Action.BET), int(Action.RAISE))
+_PASSIVE = (int(Action.BRING_IN), int(Action.CALL), int(Action.CHECK))
+
+
+def action_mask(legal: np.ndarray) -> np.ndarray:
+    """The mask of rows of legal flags: (..., 7) bool -> (..., 3) int8."""
+    legal = np.asarray(legal, dtype=bool)
+    mask = np.ones((*legal.shape[:-1], 3), dtype=np.int8)
+    mask[..., FOLD] = legal[..., int(Action.FOLD)]
+    mask[..., AGGRESSIVE] = legal[..., list(_AGGRESSIVE)].any(axis=-1)
+    return mask
+
+
+def to_action(choice: np.ndarray, legal: np.ndarray) -> np.ndarray:
+    """Choices (...,) and legal flags (..., 7) to ``Action`` values (int64)."""
+    legal = np.asarray(legal, dtype=bool)
+    choice = np.asarray(choice)
+    passive = np.select([legal[..., a] for a in _PASSIVE], list(_PASSIVE), int(Action.FOLD))
+    aggressive = np.select([legal[..., a] for a in _AGGRESSIVE], list(_AGGRESSIVE), -1)
+    out = passive.copy()
+    fold = (choice == FOLD) & legal[..., int(Action.FOLD)]
+    out[fold] = int(Action.FOLD)
+    raise_ = (choice == AGGRESSIVE) & (aggressive >= 0)
+    out[raise_] = aggressive[raise_]
+    result: np.ndarray = out.astype(np.int64)
+    return result
