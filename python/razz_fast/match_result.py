@@ -112,6 +112,15 @@ class MatchResult:
     #: The first hands played, deal by deal and seating by seating, whole
     #: (``match(..., record=N)``).
     records: list[Any] = field(default_factory=list, repr=False, compare=False)
+    #: (hands, bb_per_100, interval) after each batch of deals, for plots.
+    progress: list[Any] = field(default_factory=list, repr=False, compare=False)
+
+    def plot(self, path: str | None = None) -> Any:
+        """Cumulative bb/100 per strategy with 95% bands (matplotlib, the
+        ``plot`` extra); saved to ``path`` when given. Returns the figure."""
+        from razz_fast.plot import plot_match
+
+        return plot_match(self, path)
 
     def table(self) -> str:
         """The ranking, best first, as a text table."""

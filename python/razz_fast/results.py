@@ -76,6 +76,14 @@ class SimulationResult:
     #: The first hands played, whole (``simulate(..., record=N)``).
     records: list[Any] = field(default_factory=list, repr=False, compare=False)
 
+    def plot(self, path: str | None = None, big_bet: int | None = None) -> Any:
+        """Each seat's result with its 95% interval (matplotlib, the
+        ``plot`` extra), in bb/100 given ``big_bet``; saved to ``path`` when
+        given. Returns the figure."""
+        from razz_fast.plot import plot_simulation
+
+        return plot_simulation(self, path, big_bet)
+
 
 #: The most hands ``record=`` keeps (each is a whole Hand with its history).
 MAX_RECORDS = 1 << 20
