@@ -94,11 +94,16 @@ fn hash(counts: &[u8; 13]) -> u32 {
 
 fn main() {
     println!("cargo::rerun-if-changed=build.rs");
+    let (offsets, ranks) = pack(&hash_entries());
+    let path = PathBuf::from(std::env::var_os("OUT_DIR").unwrap()).join("low_hash.rs");
+    std::fs::write(path, render(&offsets, &ranks)).unwrap();
+}
+
+/// (hash, dense rank) of every rank multiset of 5 to 7 cards.
+fn hash_entries() -> Vec<(u32, u16)> {
     let mut fives = Vec::new();
     multisets(5, &mut |c| fives.push(low_order(c)));
-    fives.sort();
-
-    // (hash, rank) of every multiset of 5 to 7 cards.
+    fives.sort_unstable();
     let mut entries = Vec::new();
     for n in 5..=7 {
         multisets(n, &mut |c| {
@@ -107,10 +112,16 @@ fn main() {
             entries.push((hash(c), rank));
         });
     }
+    entries
+}
 
+/// Row displacement: each row's columns placed first-fit, fullest rows
+/// first; returns the per-row offsets and the packed rank table, padded so
+/// that any hash at all, valid or not, lands inside it.
+fn pack(entries: &[(u32, u16)]) -> (Vec<u32>, Vec<u16>) {
     let rows = 1usize << (HASH_BITS - ROW_SHIFT);
     let mut by_row: Vec<Vec<(u32, u16)>> = vec![Vec::new(); rows];
-    for &(h, rank) in &entries {
+    for &(h, rank) in entries {
         by_row[(h >> ROW_SHIFT) as usize].push((h & ((1 << ROW_SHIFT) - 1), rank));
     }
     for row in &mut by_row {
@@ -121,7 +132,6 @@ fn main() {
 
     // First fit: each row at the lowest offset where all its columns are free.
     let mut taken = vec![0u64; 1 << 13];
-    let is_taken = |t: &[u64], p: usize| t[p >> 6] >> (p & 63) & 1 != 0;
     // An empty row points at offset 0 (its hashes are no hands at all).
     let mut offsets: Vec<u32> = (0..rows as u32)
         .map(|r| 0u32.wrapping_sub(r << ROW_SHIFT))
@@ -129,27 +139,8 @@ fn main() {
     let mut ranks: Vec<u16> = Vec::new();
     for &r in &order {
         let cols = &by_row[r];
-        let Some(&(c0, _)) = cols.first() else {
+        let Some(off) = first_fit(&taken, cols) else {
             continue;
-        };
-        let c0 = c0 as usize;
-        let mut p = c0;
-        let off = loop {
-            let mut w = p >> 6;
-            let mut free = !taken[w] & (!0u64 << (p & 63));
-            while free == 0 {
-                w += 1;
-                free = !taken[w];
-            }
-            p = (w << 6) + free.trailing_zeros() as usize;
-            let off = p - c0;
-            if cols[1..]
-                .iter()
-                .all(|&(c, _)| !is_taken(&taken, off + c as usize))
-            {
-                break off;
-            }
-            p += 1;
         };
         for &(c, rank) in cols {
             let q = off + c as usize;
@@ -169,7 +160,34 @@ fn main() {
         .max()
         .unwrap() as usize;
     ranks.resize(ranks.len().max(max_offset + (1 << ROW_SHIFT)), 0);
+    (offsets, ranks)
+}
 
+/// The lowest offset at which every column of a row (sorted) is free in
+/// `taken`; None for an empty row.
+fn first_fit(taken: &[u64], cols: &[(u32, u16)]) -> Option<usize> {
+    let is_taken = |p: usize| taken[p >> 6] >> (p & 63) & 1 != 0;
+    let c0 = cols.first()?.0 as usize;
+    let mut p = c0;
+    loop {
+        let mut w = p >> 6;
+        let mut free = !taken[w] & (!0u64 << (p & 63));
+        while free == 0 {
+            w += 1;
+            free = !taken[w];
+        }
+        p = (w << 6) + free.trailing_zeros() as usize;
+        let off = p - c0;
+        if cols[1..].iter().all(|&(c, _)| !is_taken(off + c as usize)) {
+            return Some(off);
+        }
+        p += 1;
+    }
+}
+
+/// The generated Rust source: keys, constants, offsets and ranks.
+fn render(offsets: &[u32], ranks: &[u16]) -> String {
+    let rows = offsets.len();
     let mut out = String::new();
     writeln!(
         out,
@@ -186,14 +204,17 @@ fn main() {
         "/// The additive rank keys before scrambling; `HASH_KEYS[r] = (PLAIN_KEYS[r] * KEY_MULT) mod 2^25`."
     )
     .unwrap();
-    let plain: Vec<String> = KEYS.iter().map(|k| k.to_string()).collect();
+    let plain: Vec<String> = KEYS.iter().map(std::string::ToString::to_string).collect();
     writeln!(out, "const PLAIN_KEYS: [u32; 13] = [{}];", plain.join(", ")).unwrap();
     writeln!(out, "const KEY_MULT: u32 = {MULT};").unwrap();
     writeln!(out, "const HASH_BITS: u32 = {HASH_BITS};").unwrap();
     writeln!(out, "const ROW_SHIFT: u32 = {ROW_SHIFT};").unwrap();
-    let offs: Vec<String> = offsets.iter().map(|o| o.to_string()).collect();
+    let offs: Vec<String> = offsets
+        .iter()
+        .map(std::string::ToString::to_string)
+        .collect();
     writeln!(out, "static OFFSETS: [u32; {rows}] = [{}];", offs.join(",")).unwrap();
-    let rs: Vec<String> = ranks.iter().map(|r| r.to_string()).collect();
+    let rs: Vec<String> = ranks.iter().map(std::string::ToString::to_string).collect();
     writeln!(
         out,
         "static RANKS: [u16; {}] = [{}];",
@@ -201,6 +222,5 @@ fn main() {
         rs.join(",")
     )
     .unwrap();
-    let path = PathBuf::from(std::env::var_os("OUT_DIR").unwrap()).join("low_hash.rs");
-    std::fs::write(path, out).unwrap();
+    out
 }

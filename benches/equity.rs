@@ -4,8 +4,8 @@
 //! heads-up and three-way on one thread.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use razz_fast::card::parse_cards;
-use razz_fast::equity::{exact, sample, Spot};
+use razz_fast::parse_cards;
+use razz_fast::{exact, sample, Spot};
 
 fn spot(hands: &[&str], dead: &str) -> Spot {
     let hands: Vec<Vec<u8>> = hands.iter().map(|h| parse_cards(h).unwrap()).collect();
@@ -33,7 +33,7 @@ fn bench_exact(c: &mut Criterion) {
     }
     let three = spot(&["As 2d 3c", "4h 5h 6s", "7c 8d 9h"], "");
     g.bench_function("three-way third street, 2 threads", |b| {
-        b.iter(|| exact(&three, Some(2)))
+        b.iter(|| exact(&three, Some(2)));
     });
     g.finish();
 }

@@ -9,8 +9,8 @@ use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
-use razz_fast::batch::rank_many;
-use razz_fast::eval::rank_unchecked;
+use razz_fast::rank_many;
+use razz_fast::rank_unchecked;
 
 #[path = "common/enumerate.rs"]
 mod enumerate;
@@ -39,7 +39,7 @@ fn bench_arrays(c: &mut Criterion) {
                     rank_unchecked(h) as u64
                 })
                 .sum::<u64>()
-        })
+        });
     });
     // The validated batch path behind `rank_many`, on one thread: every
     // card checked, keys summed in vector registers where the CPU has AVX2.
@@ -49,7 +49,7 @@ fn bench_arrays(c: &mut Criterion) {
         b.iter(|| {
             rank_many(black_box(&flat), 7, &mut ranks, Some(1)).unwrap();
             ranks[ranks.len() - 1]
-        })
+        });
     });
     g.finish();
 }
@@ -61,10 +61,10 @@ fn bench_running_keys(c: &mut Criterion) {
     g.sample_size(10);
     g.throughput(Throughput::Elements(133_784_560));
     g.bench_function("all 7-card hands, running keys", |b| {
-        b.iter(|| black_box(enumerate::sum_ranks(black_box(46))))
+        b.iter(|| black_box(enumerate::sum_ranks(black_box(46))));
     });
     g.bench_function("all 7-card hands, running keys + pair keys", |b| {
-        b.iter(|| black_box(enumerate::sum_ranks_pair_keys(black_box(46))))
+        b.iter(|| black_box(enumerate::sum_ranks_pair_keys(black_box(46))));
     });
     g.finish();
 }

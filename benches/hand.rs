@@ -4,7 +4,7 @@
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use razz_fast::rng::Rng;
+use razz_fast::Rng;
 use razz_fast::{Action, DeckSource, Hand, Rules};
 
 const HANDS: u64 = 10_000;
@@ -69,7 +69,7 @@ fn bench_hands(c: &mut Criterion) {
                     total += play(&mut hand, &mut rng, seed, &stacks, policy);
                 }
                 black_box(total)
-            })
+            });
         });
     }
     g.finish();

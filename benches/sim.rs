@@ -3,9 +3,7 @@
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::sync::atomic::AtomicBool;
 
-use razz_fast::sim::{builtin_only, simulate_chunks, Player, Table, CHUNK};
-use razz_fast::strategy::Strategy;
-use razz_fast::Rules;
+use razz_fast::{builtin_only, simulate_chunks, Player, Rules, Strategy, Table, CHUNK};
 
 fn bench_sim(c: &mut Criterion) {
     let stacks = [400u64; 6];
@@ -35,7 +33,7 @@ fn bench_sim(c: &mut Criterion) {
                     &builtin_only(),
                 )
                 .unwrap_or_else(|never| match never {})
-            })
+            });
         });
     }
     g.finish();

@@ -5,7 +5,7 @@
 use std::hint::black_box;
 use std::time::Instant;
 
-use razz_fast::eval::rank_unchecked;
+use razz_fast::rank_unchecked;
 
 #[path = "../benches/common/enumerate.rs"]
 mod enumerate;
@@ -51,7 +51,7 @@ fn measure_pair_keys(first: u8) -> u64 {
 
 #[inline(never)]
 fn measure_many(cards: &[u8], out: &mut [u16]) {
-    razz_fast::batch::rank_many(cards, 7, out, Some(1)).unwrap();
+    razz_fast::rank_many(cards, 7, out, Some(1)).unwrap();
 }
 
 fn main() {

@@ -12,8 +12,8 @@
 
 use std::time::Instant;
 
-use razz_fast::card::parse_cards;
-use razz_fast::equity::{sample, Spot};
+use razz_fast::parse_cards;
+use razz_fast::{sample, Spot};
 
 fn main() {
     let mut args = std::env::args().skip(1);

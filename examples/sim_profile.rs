@@ -9,9 +9,7 @@
 
 use std::sync::atomic::AtomicBool;
 
-use razz_fast::sim::{builtin_only, simulate_chunks, Player, Table, CHUNK};
-use razz_fast::strategy::Strategy;
-use razz_fast::Rules;
+use razz_fast::{builtin_only, simulate_chunks, Player, Rules, Strategy, Table, CHUNK};
 
 fn main() {
     let mut args = std::env::args().skip(1);

@@ -117,7 +117,7 @@ pub fn check_distinct(cards: &[Card]) -> Result<()> {
     for &c in cards {
         let bit = 1u64 << (c & 63);
         if seen & bit != 0 {
-            return Err(Error::DuplicateCard(c));
+            return Err(Error::DuplicateCard(format_card(c)));
         }
         seen |= bit;
     }
@@ -133,7 +133,10 @@ mod tests {
         assert_eq!(parse_cards("As 2d 3c").unwrap(), vec![3, 5, 8]);
         assert_eq!(parse_cards("As2d3c").unwrap(), vec![3, 5, 8]);
         assert_eq!(parse_cards("as, 2D,3C").unwrap(), vec![3, 5, 8]);
-        assert_eq!(parse_cards("10h Th").unwrap_err(), Error::DuplicateCard(38));
+        assert_eq!(
+            parse_cards("10h Th").unwrap_err(),
+            Error::DuplicateCard("Th".into())
+        );
         assert_eq!(parse_cards("10h Kc").unwrap(), vec![38, 48]);
         assert_eq!(parse_cards("  ").unwrap(), Vec::<Card>::new());
     }

@@ -1,20 +1,20 @@
 //! The core's one error type. Every bad input becomes one of these values,
-//! never a panic; the bindings map each kind to one Python exception class.
+//! never a panic. The core knows nothing of the languages that call it: the
+//! bindings map each category to an exception of their own (`src/py/errors.rs`).
 
 use std::fmt;
 
-use crate::card::{format_card, Card};
-
-/// Which Python exception class an error belongs to (see `src/py/errors.rs`).
+/// What kind of mistake an error reports, for callers that handle some
+/// kinds and not others.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ErrorKind {
-    /// Bad card input: `InvalidCardError`.
+    /// Card input that names no card, a card twice, or the wrong count.
     InvalidCard,
-    /// A value that is not a card but is out of its domain: `RazzError`.
+    /// A number that is no card but lies outside its domain (a hand rank).
     InvalidValue,
-    /// A bad argument (stakes, stacks, seats, seeds): `ValueError`.
+    /// A bad argument: stakes, stacks, seats, seeds, thread counts.
     InvalidArgument,
-    /// An action the hand does not allow now: `IllegalActionError`.
+    /// An action the hand does not allow now.
     IllegalAction,
 }
 
@@ -24,8 +24,8 @@ pub enum Error {
     BadToken { token: String, input: String },
     /// An integer that is not a card index 0..=51.
     CardOutOfRange(String),
-    /// The same card twice.
-    DuplicateCard(Card),
+    /// The same card twice, as text ("Th").
+    DuplicateCard(String),
     /// A wrong number of cards for the operation.
     CardCount {
         what: &'static str,
@@ -33,7 +33,8 @@ pub enum Error {
         got: usize,
     },
     /// A hand rank outside 1..=6175.
-    RankOutOfRange(i64),
+    /// (The number as text: a caller's may be past any machine integer.)
+    RankOutOfRange(String),
     /// An error in one row of a batch.
     InRow { row: usize, error: Box<Error> },
     /// A bad argument, with the message that names it.
@@ -43,13 +44,17 @@ pub enum Error {
 }
 
 impl Error {
+    /// The category of this error (of the error inside, for a batch row).
     pub fn kind(&self) -> ErrorKind {
         match self {
+            Error::BadToken { .. }
+            | Error::CardOutOfRange(_)
+            | Error::DuplicateCard(_)
+            | Error::CardCount { .. } => ErrorKind::InvalidCard,
             Error::RankOutOfRange(_) => ErrorKind::InvalidValue,
             Error::InRow { error, .. } => error.kind(),
             Error::InvalidArgument(_) => ErrorKind::InvalidArgument,
             Error::IllegalAction(_) => ErrorKind::IllegalAction,
-            _ => ErrorKind::InvalidCard,
         }
     }
 
@@ -69,7 +74,7 @@ impl fmt::Display for Error {
             }
             Error::BadToken { token, input } => write!(f, "invalid card {token:?} in {input:?}"),
             Error::CardOutOfRange(v) => write!(f, "card index {v} out of range 0..51"),
-            Error::DuplicateCard(c) => write!(f, "duplicate card {}", format_card(*c)),
+            Error::DuplicateCard(card) => write!(f, "duplicate card {card}"),
             Error::CardCount {
                 what,
                 expected,

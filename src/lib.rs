@@ -1,31 +1,63 @@
 //! razz_fast: the fastest correct razz library. A pure-Rust core; the
 //! optional `python` feature adds the PyO3 bindings in `py/`.
 
-pub mod batch;
-pub mod card;
-pub mod equity;
-pub mod error;
-pub mod eval;
-pub mod event;
-pub mod hand;
-pub mod match_play;
-pub mod pots;
-pub mod rng;
-pub mod rules;
-pub mod showing;
-pub mod sim;
-pub mod strategy;
-pub mod tables;
-pub mod view;
+// Private modules: the crate's surface is what is re-exported below, so a
+// helper made `pub` for a sibling module is not public API by accident.
+mod card;
+mod equity;
+mod error;
+mod eval;
+mod event;
+mod hand;
+mod match_play;
+mod rng;
+mod rules;
+mod sim;
+mod strategy;
+mod tables;
+mod threads;
+mod view;
 
 #[cfg(feature = "python")]
 mod py;
 
-pub use card::Card;
+// Pots and showing belong to the hand; `crate::pots::MAX_SEATS` (the
+// table's size) stays a path for the simulation and equity modules.
+use hand::pots;
+
+// Cards: index = 4 × rank + suit, parsed from and formatted to text.
+pub use card::{
+    card_from_index, check_distinct, format_card, format_cards, parse_card, parse_cards, rank_of,
+    suit_of, Card, DECK_SIZE, RANK_CHARS, SUIT_CHARS,
+};
+// Errors: one enum, one neutral category per error.
 pub use error::{Error, ErrorKind, Result};
-pub use eval::{LowKey, Rank};
+// The ace-to-five evaluator, one hand or a batch.
+pub use eval::{
+    best_five, best_low, describe_cards, describe_low, describe_rank, for_each_rank_multiset,
+    low_of_rank, rank, rank_many, rank_many_from, rank_of_low, rank_unchecked, Category, Low,
+    LowKey, Rank, BEST_RANK, NUM_RANKS, WORST_RANK,
+};
+// The game: rules, one hand stepped action by action, its events.
 pub use event::{Action, ActionSet, Event, EventKind};
-pub use hand::{DeckSource, Hand};
-pub use rules::{OddChip, Rules};
-pub use tables::Tables;
-pub use view::PlayerView;
+pub use hand::pots::Pot;
+pub use hand::showing::{showing_value, Showing, ShowingValue};
+pub use hand::{check_stacks, checked_seat, DeckSource, Hand, MAX_SEATS};
+pub use rules::{OddChip, Rules, MAX_CHIPS};
+// Long runs: simulation, equity, their seeding and thread counts.
+pub use equity::{
+    exact, exact_slice, sample, sample_slice, tally_units, Spot, Tally, EXACT_LIMIT, SAMPLE_CHUNK,
+    SHARE_UNITS,
+};
+pub use match_play::{match_chunks, Match, MatchTotals};
+pub use rng::{chunk_seed, Rng};
+pub use sim::{
+    builtin_only, plain_chunk, record_hands, simulate_chunks, AroundChunk, Batch, Deciders,
+    External, Table, Totals, CHUNK,
+};
+pub use strategy::Strategy;
+// Many tables stepped together, and what one seat may see of a hand.
+pub use tables::{features, obs};
+pub use tables::{play_builtins, Obs, ObsRef, Player, Tables};
+pub use threads::{checked_threads, MAX_THREADS};
+pub use view::{action_of, PlayerView};

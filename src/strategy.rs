@@ -16,15 +16,31 @@ pub enum Strategy {
 }
 
 impl Strategy {
-    pub fn from_name(name: &str) -> Result<Strategy> {
-        match name {
-            "check_call" => Ok(Strategy::CheckCall),
-            "random" => Ok(Strategy::Random),
-            "tight" => Ok(Strategy::Tight),
-            _ => Err(Error::InvalidArgument(format!(
-                "unknown strategy {name:?}: expected 'check_call', 'random', 'tight' or a callable"
-            ))),
+    /// Every built-in strategy, in the order their names are listed.
+    pub const ALL: [Strategy; 3] = [Strategy::CheckCall, Strategy::Random, Strategy::Tight];
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            Strategy::CheckCall => "check_call",
+            Strategy::Random => "random",
+            Strategy::Tight => "tight",
         }
+    }
+
+    pub fn from_name(name: &str) -> Result<Strategy> {
+        Strategy::ALL
+            .into_iter()
+            .find(|s| s.name() == name)
+            .ok_or_else(|| {
+                let names: Vec<String> = Strategy::ALL
+                    .iter()
+                    .map(|s| format!("'{}'", s.name()))
+                    .collect();
+                Error::InvalidArgument(format!(
+                    "unknown strategy {name:?}: expected one of {}",
+                    names.join(", ")
+                ))
+            })
     }
 
     /// Decides for the hand's actor and applies the action. Check/call
@@ -78,7 +94,7 @@ const LOW_RANKS: u16 = 0xFF;
 
 #[inline(always)]
 fn tight(hand: &Hand, legal: ActionSet) -> Action {
-    use Action::*;
+    use Action::{Bet, BringIn, Call, Check, Complete, Fold, Raise};
     let seat = hand.actor().expect("only the actor decides");
     // The hand keeps each seat's cards (down, up, community) as a running
     // key and its up cards as a showing low, so nothing here walks cards.
@@ -158,6 +174,12 @@ mod tests {
         // K-high start facing a completion: fold.
         assert_eq!(Strategy::Tight.decide(&hand, &mut rng), Action::Fold);
         assert_eq!(Strategy::CheckCall.decide(&hand, &mut rng), Action::Call);
-        assert!(Strategy::from_name("loose").is_err());
+        assert_eq!(
+            Strategy::from_name("loose").unwrap_err().to_string(),
+            "unknown strategy \"loose\": expected one of 'check_call', 'random', 'tight'"
+        );
+        for s in Strategy::ALL {
+            assert_eq!(Strategy::from_name(s.name()), Ok(s));
+        }
     }
 }

@@ -218,7 +218,8 @@ def test_errors_in_tasks_propagate_and_arguments_are_checked_first(client):
 
 def test_rules_pickle():
     rules = razz_fast.Rules(1, 2, 4, 8, cap=None, heads_up="before_cap", odd_chip="low_card")
-    assert pickle.loads(pickle.dumps(rules)) == rules
+    for protocol in range(pickle.HIGHEST_PROTOCOL + 1):
+        assert pickle.loads(pickle.dumps(rules, protocol)) == rules
     # Every setting travels, the presets' ones included.
     for name in razz_fast.Rules.PRESETS:
         preset = razz_fast.Rules.preset(name, 25, 50, 200, 400)

@@ -14,11 +14,11 @@ import pytest
 pytest.importorskip("gymnasium")
 pytest.importorskip("pettingzoo")
 
-from gymnasium.utils.env_checker import check_env  # noqa: E402
-from pettingzoo.test import api_test, seed_test  # noqa: E402
+from gymnasium.utils.env_checker import check_env
+from pettingzoo.test import api_test, seed_test
 
-import razz_fast as rf  # noqa: E402
-from razz_fast.env import (  # noqa: E402
+import razz_fast as rf
+from razz_fast.env import (
     RazzEnv,
     RazzVectorEnv,
     action_mask,

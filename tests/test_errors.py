@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+
 import numpy as np
 import pytest
 
@@ -46,6 +48,7 @@ def test_public_names(impl):
         assert hasattr(impl, name)
 
 
+@pytest.mark.thread_unsafe  # ast.parse is not thread-safe on Python 3.11
 def test_reference_uses_only_the_standard_library():
     import ast
     import pathlib
@@ -200,10 +203,8 @@ def test_errors_do_not_leak_other_types(impl):
     ]
     for function in CARD_FUNCTIONS:
         for value in odd_inputs:
-            try:
+            with contextlib.suppress(InvalidCardError, TypeError):
                 getattr(impl, function)(value)
-            except (InvalidCardError, TypeError):
-                pass
 
 
 class _RaisingIndex:

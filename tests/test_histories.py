@@ -16,7 +16,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import razz_fast
-import razz_fast.reference as reference
+from razz_fast import reference
 from razz_fast.cli import main
 from razz_fast.histories import HistoryError, decode, parse_histories, read_histories, replay
 from razz_fast.histories.analysis import street_equities
@@ -120,12 +120,12 @@ def test_the_checks_have_something_to_check():
 def test_site_descriptions():
     from razz_fast.histories.replay import site_description
 
-    cards = tuple("7c 7d 7h 7s 3s Jd Jc".split())
+    cards = tuple(["7c", "7d", "7h", "7s", "3s", "Jd", "Jc"])
     assert site_description("Full Tilt", cards) == "two pair, Jacks and Sevens"
-    assert site_description("Full Tilt", tuple("7c 7d 7h 7s Kd Qc Jc".split())) == (
+    assert site_description("Full Tilt", tuple(["7c", "7d", "7h", "7s", "Kd", "Qc", "Jc"])) == (
         "a pair of Sevens"
     )
-    assert site_description("PokerStars", tuple("As 2d 3h 4c 6s 9d Kh".split())) == (
+    assert site_description("PokerStars", tuple(["As", "2d", "3h", "4c", "6s", "9d", "Kh"])) == (
         "Lo: 6,4,3,2,A"
     )
     assert site_description("PokerStars", ("3d", "3s", "5h", "4h")) == "Lo: 3,3,5,4"

@@ -60,6 +60,7 @@ def test_dtypes_agree(core, small, dtype):
 
 
 @pytest.mark.parametrize("dtype", ["i2", "u2", "i4", "u4", "i8", "u8"])
+@pytest.mark.thread_unsafe  # tracemalloc's peak is the whole process's
 def test_other_byte_order_read_in_place(core, small, big, dtype):
     """Values stored in the other byte order are swapped back as they are
     read (not copied whole): the same ranks, and the same first error quoting

@@ -546,7 +546,7 @@ def test_tight_ignores_folded_boards(seat2_folds, expected):
 
 
 class StrategyBoom(Exception):
-    pass
+    """Raised by a test strategy, to see it come out of simulate unchanged."""
 
 
 def bad_at_seat(seat, answer):

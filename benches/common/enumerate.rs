@@ -3,7 +3,7 @@
 //! loops. Both rank every hand by its own key and one table lookup; they
 //! differ in how the last cards join the key.
 
-use razz_fast::eval::LowKey;
+use razz_fast::LowKey;
 
 /// Calls `f(key, e)` for every five cards whose lowest is below `first`
 /// and whose highest, `e`, leaves two cards above it, with their key carried

@@ -1,11 +1,24 @@
-"""razz_fast: the fastest correct razz library.
+"""razz_fast: the fastest correct razz library (seven-card stud, ace-to-five
+low), with its hot paths in a Rust core (``razz_fast._core``).
 
-An ace-to-five low evaluator (5 to 7 cards, with a batch numpy API) backed by
-a Rust core. ``razz_fast.reference`` holds a pure-Python twin of every public
-function, written for clarity, that the tests compare against.
+- Cards and evaluation: ``parse_cards``, ``format_cards``, ``rank`` (5 to 7
+  cards), ``rank_many`` (a numpy batch, without the GIL), ``best_five``,
+  ``describe``.
+- The game: ``Rules`` (stakes and settings) and ``Hand``, one hand stepped
+  action by action (``Action``; its ``Event`` log and ``Pot`` awards).
+- ``simulate``: millions of complete hands between built-in or Python
+  strategies (``SimulationResult``); ``equity``: each player's share of the
+  pot, exact or sampled (``EquityResult``).
+- ``RazzError`` and its subclasses ``InvalidCardError`` and
+  ``IllegalActionError`` for bad input.
+
+Beside these: ``razz_fast.histories`` reads and replays real hand histories,
+``razz_fast.distributed`` runs ``simulate`` and ``equity`` on a Dask
+cluster, ``razz-fast`` (``razz_fast.cli``) is the command line, and
+``razz_fast.reference`` is a pure-Python twin of every public function,
+written for clarity, that the tests compare the core against.
 """
 
-from razz_fast import _pickle  # noqa: F401  (makes Rules and Hand picklable)
 from razz_fast._chart import chart
 from razz_fast._core import (
     FEATURES,

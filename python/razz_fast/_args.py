@@ -5,10 +5,10 @@ from __future__ import annotations
 import operator
 from typing import Any
 
+from razz_fast._core import MAX_THREADS
 from razz_fast.errors import int_text
 
-#: Each thread is a real OS thread; more than this only costs.
-MAX_THREADS = 1024
+__all__ = ["MAX_THREADS", "as_int", "per_seat", "checked_int"]
 
 
 def as_int(value: Any) -> int | None:

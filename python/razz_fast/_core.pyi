@@ -8,6 +8,7 @@ __all__ = [
     "rank_many",
     "best_five",
     "describe",
+    "category",
     "Rules",
     "Hand",
     "PlayerView",
@@ -23,6 +24,13 @@ __all__ = [
     "equity_units",
     "equity_slice",
     "SAMPLE_CHUNK",
+    "RANK_CHARS",
+    "MAX_CHIPS",
+    "MAX_THREADS",
+    "MAX_PLAYERS",
+    "SHARE_UNITS",
+    "EXACT_LIMIT",
+    "STRATEGIES",
 ]
 
 from collections.abc import Callable, Iterable, Sequence
@@ -66,6 +74,12 @@ def best_five(cards: _CardsLike) -> list[int]:
 
 def describe(rank_or_cards: int | _CardsLike) -> str:
     """ "7-5-4-2-A (seven-five low)" for a rank 1..6175 or for 5 to 7 cards."""
+
+def category(rank: int) -> tuple[str, int]:
+    """The class of a rank 1..6175: its category ("no pair", "one pair", "two
+    pair", "trips", "full house" or "quads", best first) and the rank of its
+    leading card (0 = ace … 12 = king): the highest card of a no-pair low,
+    the largest group's otherwise."""
 
 @final
 class Rules:
@@ -533,3 +547,12 @@ def equity_slice(
     callable, is polled while the slice runs: once it returns true the
     slice stops and raises RuntimeError (a distributed run stopped by its
     client frees its workers so)."""
+
+# The core's numbers (src/py/limits.rs), read by the wrappers.
+RANK_CHARS: str
+MAX_CHIPS: int
+MAX_THREADS: int
+MAX_PLAYERS: int
+SHARE_UNITS: int
+EXACT_LIMIT: int
+STRATEGIES: tuple[str, ...]

@@ -28,10 +28,10 @@ def label(strategy: Any) -> str:
     return getattr(strategy, "__name__", type(strategy).__name__)
 
 
-def distinct(strategies: list) -> tuple[list, list[int]]:
+def distinct(strategies: list[Any]) -> tuple[list[Any], list[int]]:
     """The distinct strategies in first-seen order (names by equality,
     callables by identity) and each seat's index among them."""
-    seen: list = []
+    seen: list[Any] = []
     index = []
     for s in strategies:
         for j, t in enumerate(seen):
@@ -55,7 +55,7 @@ def rotations(index: list[int], duplicate: bool) -> int:
     )
 
 
-def _labels(strategies: list) -> list[str]:
+def _labels(strategies: list[Any]) -> list[str]:
     names = [label(s) for s in strategies]
     return [n if names.count(n) == 1 else f"{n}#{names[:i].count(n) + 1}"
             for i, n in enumerate(names)]  # fmt: skip
@@ -153,7 +153,7 @@ def deals_for(hands: Any, seatings: int) -> Any:
     return hands
 
 
-def _records(run: Any, seatings: int, count: int) -> list:
+def _records(run: Any, seatings: int, count: int) -> list[Any]:
     """The first ``count`` hands of the match, deal by deal, each deal in
     its seatings' order."""
     deals = -(-count // seatings)

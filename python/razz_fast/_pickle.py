@@ -1,42 +1,18 @@
 """Pickling for the core's types, so that they travel to Dask workers
-(``razz_fast.distributed``) and to ``multiprocessing``. ``Rules`` is rebuilt
-from its public fields (copyreg supplies the reducer); a ``Hand`` reduces
-itself to its rules, starting stacks, seed or deck and actions, and
-``_hand`` replays them."""
+(``razz_fast.distributed``) and to ``multiprocessing``. Every class reduces
+itself (``__reduce__``) to a rebuilding function here: ``Rules`` to its
+public fields, a ``Hand`` to its rules, starting stacks, seed or deck and
+actions, which ``_hand`` replays."""
 
 from __future__ import annotations
 
-import copyreg
 from typing import Any
 
 from razz_fast import _core
 
-RULES_FIELDS = (
-    "ante",
-    "bring_in",
-    "small_bet",
-    "big_bet",
-    "cap",
-    "heads_up",
-    "reopen",
-    "short_bring_in",
-    "ante_all_in",
-    "opener_ties",
-    "burn_cards",
-    "showdown",
-    "odd_chip",
-)
-
 
 def _rules(fields: dict[str, Any]) -> _core.Rules:
     return _core.Rules(**fields)
-
-
-def _reduce_rules(rules: _core.Rules) -> tuple[Any, tuple[dict[str, Any]]]:
-    return _rules, ({name: getattr(rules, name) for name in RULES_FIELDS},)
-
-
-copyreg.pickle(_core.Rules, _reduce_rules)
 
 
 def _hand(

@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import razz_fast
+from razz_fast import _core
 from razz_fast._args import MAX_THREADS
 from razz_fast.errors import RazzError
 
@@ -99,17 +100,15 @@ def _stake_rules(args: argparse.Namespace) -> razz_fast.Rules:
 
 
 def _rank_classes(winning_ranks: dict[int, int]) -> dict[str, int]:
-    """Showdown-winning ranks grouped as 5-low, 6-low, …, one pair, …"""
+    """Showdown-winning ranks grouped as 5-low, 6-low, …, one pair, two pair
+    and worse, by the core's category of each rank."""
     classes: dict[str, int] = {}
     for value, count in winning_ranks.items():
-        text = razz_fast.describe(value)
-        words = text[text.index("(") + 1 : -1]
-        if words.endswith(" low"):
-            name = f"{text[0]}-low"
-        elif words.startswith("pair"):
-            name = "one pair"
-        elif words.startswith("two pair"):
-            name = "two pair"
+        category, top = _core.category(value)
+        if category == "no pair":
+            name = f"{_core.RANK_CHARS[top]}-low"
+        elif category in ("one pair", "two pair"):
+            name = category
         else:
             name = "worse"
         classes[name] = classes.get(name, 0) + count
@@ -367,19 +366,19 @@ def _replay(args: argparse.Namespace) -> int:
         if not args.json:
             skipped = f", {loaded.skipped} hands of other games skipped" if loaded.skipped else ""
             print(f"{path}: {len(loaded.hands)} razz hands{skipped}")
-        for error in loaded.errors:
+        for unreadable in loaded.errors:
             tally.unreadable += 1
             records.append(
                 {
                     "file": path,
-                    "hand": error.hand_id,
+                    "hand": unreadable.hand_id,
                     "ok": False,
-                    "line": error.line,
-                    "error": error.message,
+                    "line": unreadable.line,
+                    "error": unreadable.message,
                 }
             )
             if not args.json:
-                print(f"  unreadable, skipped: {error}")
+                print(f"  unreadable, skipped: {unreadable}")
         for history in loaded.hands:
             record = {
                 "file": path,
@@ -636,7 +635,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         # A bad option (argparse printed which, status 2), --help or --version.
         return stop.code if isinstance(stop.code, int) else 2
     try:
-        return args.run(args)
+        status: int = args.run(args)
+        return status
     except (ValueError, TypeError) as error:
         # Bad options (razz_fast errors are ValueErrors): a message, not a traceback.
         print(f"razz-fast: {error}", file=sys.stderr)

@@ -40,4 +40,5 @@ def to_action(choice: np.ndarray, legal: np.ndarray) -> np.ndarray:
     out[fold] = int(Action.FOLD)
     raise_ = (choice == AGGRESSIVE) & (aggressive >= 0)
     out[raise_] = aggressive[raise_]
-    return out.astype(np.int64)
+    result: np.ndarray = out.astype(np.int64)
+    return result

@@ -207,7 +207,7 @@ def _run_tasks(
     futures: list[Any] = []
     flag = f"{name}-{token}-stop"
     try:
-        columns = list(zip(*(args for args, _ in tasks)))
+        columns: list[Any] = list(zip(*(args for args, _ in tasks)))
         if stoppable:
             columns.append([flag] * len(tasks))
         futures = client.map(_guarded, [function] * len(tasks), *columns, key=keys, pure=False)

@@ -22,7 +22,7 @@ class IllegalActionError(RazzError):
     """An action that is not legal in the hand's current state; the hand is unchanged."""
 
 
-def int_text(number) -> str:
+def int_text(number: int) -> str:
     """An int as an error message quotes it: its digits, or, past Python's
     limit on converting ints to text (4,300 digits by default), its size, so
     that the message itself never fails (the core quotes ints through this

@@ -111,9 +111,9 @@ class MatchResult:
     elapsed: float
     #: The first hands played, deal by deal and seating by seating, whole
     #: (``match(..., record=N)``).
-    records: list = field(default_factory=list, repr=False, compare=False)
+    records: list[Any] = field(default_factory=list, repr=False, compare=False)
     #: (hands, bb_per_100, interval) after each batch of deals, for plots.
-    progress: list = field(default_factory=list, repr=False, compare=False)
+    progress: list[Any] = field(default_factory=list, repr=False, compare=False)
 
     def plot(self, path: str | None = None) -> Any:
         """Cumulative bb/100 per strategy with 95% bands (matplotlib, the

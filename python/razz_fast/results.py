@@ -77,7 +77,7 @@ class SimulationResult:
     seed: int
     elapsed: float
     #: The first hands played, whole (``simulate(..., record=N)``).
-    records: list = field(default_factory=list, repr=False, compare=False)
+    records: list[Any] = field(default_factory=list, repr=False, compare=False)
 
     def plot(self, path: str | None = None, big_bet: int | None = None) -> Any:
         """Each seat's result with its 95% interval (matplotlib, the
@@ -100,7 +100,7 @@ class SimulationResult:
 MAX_RECORDS = 1 << 20
 
 
-def checked_record(record, hands: int) -> int:
+def checked_record(record: Any, hands: int) -> int:
     """``record=``: an int 0..MAX_RECORDS (TypeError, ValueError), no more
     than ``hands``."""
     import operator

@@ -324,7 +324,7 @@ impl<const S: usize> Enumeration<'_, S> {
         let (x, y) = (n - 3, n - 2);
         let Scratch { splits, at, prefix } = scratch;
         splits.clear();
-        self.splits(
+        Self::splits(
             avail,
             u.parts(),
             self.spot.private[x],
@@ -368,7 +368,6 @@ impl<const S: usize> Enumeration<'_, S> {
     /// `avail` deals the first player's share, then the second's) and the
     /// two ranks, into `out`.
     fn splits(
-        &self,
         avail: u64,
         parts: &[(u8, u8)],
         left: usize,
@@ -389,7 +388,7 @@ impl<const S: usize> Enumeration<'_, S> {
         for take in 0..=u.min(left) {
             let w = weight * C[have][take] * C[have - take][u - take];
             let (kx, ky) = (with(kx, take), with(ky, u - take));
-            self.splits(avail, rest, left - take, w, (kx, ky), out);
+            Self::splits(avail, rest, left - take, w, (kx, ky), out);
         }
     }
 }

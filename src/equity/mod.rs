@@ -120,7 +120,7 @@ impl Spot {
                 return Err(Error::CardOutOfRange(c.to_string()));
             }
             if seen[c as usize] {
-                return Err(Error::DuplicateCard(c));
+                return Err(Error::DuplicateCard(crate::card::format_card(c)));
             }
             seen[c as usize] = true;
         }

@@ -14,6 +14,9 @@ use std::sync::OnceLock;
 use crate::card::{rank_of, Card};
 use crate::error::{Error, Result};
 
+mod batch;
+pub use batch::{rank_many, rank_many_from};
+
 /// Dense hand rank, 1 (best) ..= 6175 (worst).
 pub type Rank = u16;
 pub const BEST_RANK: Rank = 1;
@@ -29,6 +32,29 @@ pub enum Category {
     Trips,
     FullHouse,
     Quads,
+}
+
+impl Category {
+    /// Best first, as `Ord` sorts them.
+    pub const ALL: [Category; 6] = [
+        Category::NoPair,
+        Category::OnePair,
+        Category::TwoPair,
+        Category::Trips,
+        Category::FullHouse,
+        Category::Quads,
+    ];
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            Category::NoPair => "no pair",
+            Category::OnePair => "one pair",
+            Category::TwoPair => "two pair",
+            Category::Trips => "trips",
+            Category::FullHouse => "full house",
+            Category::Quads => "quads",
+        }
+    }
 }
 
 /// First dense rank of each category: 1,287 no-pair hands, 2,860 one pair,
@@ -140,7 +166,7 @@ static CARD_KEY: [u32; 256] = {
 /// The additive rank keys before the hash's scrambling multiply, each below
 /// 2^22: a caller summing keys in vector registers adds three bytes per
 /// card and scrambles the sum once with [`plain_sum_key`] (see
-/// `crate::batch`). Multiplying commutes with adding modulo 2^25, so the
+/// `batch`). Multiplying commutes with adding modulo 2^25, so the
 /// result is the key of the same cards.
 pub(crate) const PLAIN_RANK_KEYS: [u32; 13] = PLAIN_KEYS;
 
@@ -294,7 +320,7 @@ impl Layers {
 #[inline(always)]
 fn ranks_desc(mut mask: u32, out: &mut [u8]) {
     for slot in out {
-        let top = 31 - mask.leading_zeros();
+        let top = mask.ilog2();
         *slot = top as u8;
         mask &= !(1 << top);
     }
@@ -418,7 +444,7 @@ pub fn for_each_rank_multiset(n: u8, f: &mut dyn FnMut(&[u8; 13])) {
 /// The low of a dense rank.
 pub fn low_of_rank(rank: i64) -> Result<Low> {
     if !(BEST_RANK as i64..=WORST_RANK as i64).contains(&rank) {
-        return Err(Error::RankOutOfRange(rank));
+        return Err(Error::RankOutOfRange(rank.to_string()));
     }
     Ok(lows_by_rank()[rank as usize])
 }

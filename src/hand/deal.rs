@@ -1,12 +1,12 @@
 //! Antes and the deal: third street, burns, fourth to seventh street, the
 //! community card and the reshuffle of burns (docs/ENGINE.md §3–4).
 
+use super::pots::MAX_SEATS;
+use super::showing::Showing;
 use super::Hand;
 use crate::card::Card;
 use crate::eval::LowKey;
 use crate::event::{Event, EventKind};
-use crate::pots::MAX_SEATS;
-use crate::showing::Showing;
 
 impl Hand {
     pub(super) fn post_antes(&mut self) {

@@ -4,16 +4,21 @@
 
 mod betting;
 mod deal;
+pub mod pots;
 mod showdown;
+pub mod showing;
+
+use std::fmt::Display;
 
 use crate::card::{check_distinct, Card, DECK_SIZE};
 use crate::error::{Error, Result};
 use crate::eval::LowKey;
 use crate::event::{Action, ActionSet, Event, EventKind};
-use crate::pots::{build_pots, Pot, MAX_SEATS};
 use crate::rng::Rng;
 use crate::rules::{HeadsUp, Reopen, Rules, MAX_CHIPS};
-use crate::showing::Showing;
+pub use pots::MAX_SEATS;
+use pots::{build_pots, Pot};
+use showing::Showing;
 
 /// Where the cards come from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -22,6 +27,44 @@ pub enum DeckSource {
     Seed(u64),
     /// This exact order, dealt from the front.
     Cards([Card; DECK_SIZE]),
+}
+
+/// The starting stacks of a table checked: 2 to 8 players, each stack
+/// `1..=MAX_CHIPS` chips. Any integer type, so that a caller's negative or
+/// huge stack is reported as it was given.
+pub fn check_stacks<T>(stacks: &[T]) -> Result<()>
+where
+    T: TryInto<u64> + Display + Copy,
+{
+    if !(2..=MAX_SEATS).contains(&stacks.len()) {
+        return Err(Error::InvalidArgument(format!(
+            "a hand needs 2 to 8 players, got {}",
+            stacks.len()
+        )));
+    }
+    let chips = |s: T| s.try_into().ok().filter(|c| (1..=MAX_CHIPS).contains(c));
+    match stacks.iter().position(|&s| chips(s).is_none()) {
+        Some(seat) => Err(Error::InvalidArgument(format!(
+            "stack of seat {seat} must be 1..{MAX_CHIPS}, got {}",
+            stacks[seat]
+        ))),
+        None => Ok(()),
+    }
+}
+
+/// `seat` checked against a table of `players`: `0..players`. Any integer
+/// type, so that a caller's negative seat is reported as it was given.
+pub fn checked_seat<T>(seat: T, players: usize) -> Result<usize>
+where
+    T: TryInto<usize> + Display + Copy,
+{
+    match seat.try_into() {
+        Ok(s) if s < players => Ok(s),
+        _ => Err(Error::InvalidArgument(format!(
+            "seat must be 0..{}, got {seat}",
+            players - 1
+        ))),
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -123,21 +166,7 @@ impl Hand {
     /// bring-in, or already over if nobody can bet.
     pub fn new(rules: Rules, stacks: &[u64], source: DeckSource) -> Result<Hand> {
         let rules = rules.validated()?;
-        if !(2..=MAX_SEATS).contains(&stacks.len()) {
-            return Err(Error::InvalidArgument(format!(
-                "a hand needs 2 to 8 players, got {}",
-                stacks.len()
-            )));
-        }
-        if let Some((seat, s)) = stacks
-            .iter()
-            .enumerate()
-            .find(|(_, &s)| !(1..=MAX_CHIPS).contains(&s))
-        {
-            return Err(Error::InvalidArgument(format!(
-                "stack of seat {seat} must be 1..{MAX_CHIPS}, got {s}"
-            )));
-        }
+        check_stacks(stacks)?;
         if let DeckSource::Cards(deck) = &source {
             check_distinct(deck)?;
             if let Some(&c) = deck.iter().find(|&&c| c as usize >= DECK_SIZE) {

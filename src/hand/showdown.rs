@@ -1,11 +1,11 @@
 //! The end of a hand: showdown order, ranking, pots and awards with odd
 //! chips (docs/ENGINE.md §7).
 
+use super::pots::{build_pots, split, MAX_SEATS};
 use super::Hand;
 use crate::card::{rank_of, Card};
 use crate::eval::{best_five, Rank};
 use crate::event::EventKind;
-use crate::pots::{build_pots, split, MAX_SEATS};
 use crate::rules::{OddChip, Showdown};
 
 impl Hand {
@@ -66,7 +66,7 @@ impl Hand {
                 Self::best_of(&ranks, pot.eligible)
             };
             self.awarded[i].winners = winners;
-            if winners & (winners - 1) == 0 {
+            if winners.is_power_of_two() {
                 // One winner takes the pot: no shares, no odd chips.
                 let s = winners.trailing_zeros() as usize;
                 self.stack[s] += pot.amount;

@@ -1,11 +1,11 @@
 //! Invariants under random play, and a few rules checked directly; the full
 //! rule-by-rule suite runs from Python against the core and the reference.
 
+use super::showing::showing_value;
 use super::*;
 use crate::card::parse_cards;
 use crate::rng::Rng;
 use crate::rules::{AnteAllIn, HeadsUp, OddChip, OpenerTies, Reopen, ShortBringIn, Showdown};
-use crate::showing::showing_value;
 
 fn deck_with(front: &str) -> [Card; DECK_SIZE] {
     let mut deck = parse_cards(front).unwrap();

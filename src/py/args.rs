@@ -7,19 +7,16 @@ use pyo3::types::{PyBool, PyByteArray, PyBytes, PyDict, PyFrozenSet, PyInt, PySe
 
 use super::errors::type_error;
 
-/// More threads than this only costs: each is a real OS thread (and a
-/// pool of a million would take minutes to start).
-pub const MAX_THREADS: usize = 1024;
-
-/// A thread count the Python wrappers already checked, checked again for
-/// the private entry points that take it as a plain int.
+/// A thread count of the private entry points that take it as a plain
+/// int, checked by the core.
 pub fn checked_threads(threads: Option<usize>) -> PyResult<Option<usize>> {
-    match threads {
-        Some(t) if !(1..=MAX_THREADS).contains(&t) => Err(PyValueError::new_err(format!(
-            "threads must be 1..{MAX_THREADS}, got {t}"
-        ))),
-        _ => Ok(threads),
-    }
+    Ok(crate::threads::checked_threads(threads)?)
+}
+
+/// A `threads` argument: None, or an int (see [`int_arg`]) the core checks.
+pub fn threads_arg(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Option<usize>> {
+    let count = obj.map(|t| int_arg(t, "threads")).transpose()?;
+    Ok(crate::threads::checked_threads(count)?)
 }
 
 /// `obj` as a Python int if it is an integer by Python's own rule
@@ -78,7 +75,7 @@ pub fn int_in(obj: &Bound<'_, PyAny>, name: &str, lo: u64, hi: u64) -> PyResult<
 
 pub fn bool_arg(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<bool> {
     obj.cast::<PyBool>()
-        .map(|b| b.is_true())
+        .map(pyo3::types::PyBoolMethods::is_true)
         .map_err(|_| type_error(&format!("{name} must be a bool"), obj))
 }
 
@@ -109,18 +106,6 @@ pub fn sequence_items<'py>(
     obj.try_iter()
         .map_err(|_| type_error(&format!("{name} must be a sequence"), obj))?
         .collect::<PyResult<Vec<_>>>()
-}
-
-/// A seat index argument.
-pub fn seat_arg(obj: &Bound<'_, PyAny>, players: usize) -> PyResult<usize> {
-    let v = int_arg(obj, "seat")?;
-    if v < 0 || v >= players as i128 {
-        return Err(PyValueError::new_err(format!(
-            "seat must be 0..{}, got {v}",
-            players - 1
-        )));
-    }
-    Ok(v as usize)
 }
 
 pub fn not_both(a: bool, b: bool, message: &str) -> PyResult<()> {

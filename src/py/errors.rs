@@ -11,6 +11,10 @@ pyo3::import_exception!(razz_fast.errors, RazzError);
 pyo3::import_exception!(razz_fast.errors, InvalidCardError);
 pyo3::import_exception!(razz_fast.errors, IllegalActionError);
 
+/// Each core error to its Python exception, variant by variant: card
+/// input to `InvalidCardError`, a value out of its domain to `RazzError`,
+/// a bad argument to `ValueError`, an illegal action to
+/// `IllegalActionError`; the message is the core's.
 impl From<Error> for PyErr {
     fn from(err: Error) -> PyErr {
         let message = err.to_string();
@@ -39,7 +43,6 @@ pub fn type_error(expected: &str, got: &Bound<'_, PyAny>) -> PyErr {
     let name = got
         .get_type()
         .name()
-        .map(|n| n.to_string())
-        .unwrap_or_else(|_| "?".into());
+        .map_or_else(|_| "?".into(), |n| n.to_string());
     PyTypeError::new_err(format!("{expected}, got {name}"))
 }

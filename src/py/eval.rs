@@ -10,13 +10,14 @@ use numpy::{
 use pyo3::exceptions::{PyMemoryError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::type_object::PyTypeInfo;
+use pyo3::types::PyInt;
 
-use super::args::{index_of, int_in, int_text, text_or_mapping, MAX_THREADS};
+use super::args::{index_of, int_text, text_or_mapping, threads_arg};
 use super::cards::{card_list, extract_cards};
-use super::errors::{type_error, type_error_from, InvalidCardError, RazzError};
+use super::errors::{type_error, type_error_from, InvalidCardError};
 use crate::card::Card;
 use crate::error::Error;
-use crate::{batch, eval};
+use crate::eval;
 
 const HANDS_EXPECTED: &str = "hands must be a 2-D integer array of card indices";
 
@@ -37,6 +38,14 @@ fn best_five(cards: &Bound<'_, PyAny>) -> PyResult<Vec<u32>> {
     Ok(card_list(&eval::best_five(&extract_cards(cards)?)?))
 }
 
+/// A rank argument the caller gave as an int: as i64, or the core's
+/// out-of-range error quoting the number itself when it is past i64.
+fn rank_value(number: &Bound<'_, PyInt>) -> PyResult<i64> {
+    number
+        .extract::<i64>()
+        .map_err(|_| Error::RankOutOfRange(int_text(number.as_any())).into())
+}
+
 /// describe(rank_or_cards) -> str
 ///
 /// "7-5-4-2-A (seven-five low)" for a rank 1..6175 or for 5 to 7 cards.
@@ -45,21 +54,24 @@ fn describe(rank_or_cards: &Bound<'_, PyAny>) -> PyResult<String> {
     // An int by Python's own rule (`operator.index`, as everywhere else) is
     // a rank; anything else is cards.
     if let Some(number) = index_of(rank_or_cards)? {
-        let rank = match number.extract::<i64>() {
-            Ok(rank) => rank,
-            // Past i64 (either way): quote the number itself.
-            Err(_) => {
-                return Err(RazzError::new_err(format!(
-                    "rank {} out of range {}..{}",
-                    int_text(number.as_any()),
-                    eval::BEST_RANK,
-                    eval::WORST_RANK
-                )))
-            }
-        };
-        return Ok(eval::describe_rank(rank)?);
+        return Ok(eval::describe_rank(rank_value(&number)?)?);
     }
     Ok(eval::describe_cards(&extract_cards(rank_or_cards)?)?)
+}
+
+/// category(rank) -> tuple[str, int]
+///
+/// The class of a rank 1..6175: its category ("no pair", "one pair", "two
+/// pair", "trips", "full house" or "quads", best first) and the rank of its
+/// leading card (0 = ace … 12 = king): the highest card of a no-pair low,
+/// the largest group's otherwise.
+#[pyfunction]
+fn category(rank: &Bound<'_, PyAny>) -> PyResult<(&'static str, u8)> {
+    let Some(number) = index_of(rank)? else {
+        return Err(type_error("rank must be an int", rank));
+    };
+    let low = eval::low_of_rank(rank_value(&number)?)?;
+    Ok((low.category.name(), low.ranks[0]))
 }
 
 /// An integer element type `rank_many` reads in place, in either byte
@@ -148,7 +160,7 @@ fn rank_typed<T: CardInt, const SWAP: bool>(
         // copy its input), without the GIL.
         let result = py.detach(|| {
             let flat = view.as_slice();
-            batch::rank_many_from(k, out, threads, |rows, buf| match flat {
+            eval::rank_many_from(k, out, threads, |rows, buf| match flat {
                 // C order: one run of values, which the compiler vectorises.
                 Some(flat) => {
                     let values = &flat[rows.start * k..rows.end * k];
@@ -207,9 +219,7 @@ fn rank_many<'py>(
 ) -> PyResult<Bound<'py, PyArray1<u16>>> {
     // Checked as `equity` and `simulate` check it: a bool or another type
     // is a TypeError, an int out of range a ValueError.
-    let threads = threads
-        .map(|t| int_in(t, "threads", 1, MAX_THREADS as u64).map(|t| t as usize))
-        .transpose()?;
+    let threads = threads_arg(threads)?;
     let array = match hands.cast::<PyUntypedArray>() {
         Ok(array) => array.clone(),
         Err(_) => return rank_rows_of(py, hands, threads),
@@ -254,7 +264,7 @@ fn rank_many<'py>(
                 .try_readonly()
                 .map_err(|e| PyTypeError::new_err(format!("hands cannot be read: {e}")))?;
             let cards = readonly.as_slice()?;
-            py.detach(|| batch::rank_many(cards, k, &mut out, threads))?;
+            py.detach(|| eval::rank_many(cards, k, &mut out, threads))?;
             return Ok(PyArray1::from_vec(py, out));
         }
     }
@@ -321,7 +331,7 @@ fn rank_rows_of<'py>(
     }
     let mut out = zeroed_ranks(n)?;
     if let Some(k) = width {
-        let ranked = py.detach(|| batch::rank_many(&cards, k, &mut out, threads));
+        let ranked = py.detach(|| eval::rank_many(&cards, k, &mut out, threads));
         match (ranked, first_bad) {
             // The batch stopped at the row holding the non-card: quote its real value.
             (Err(Error::InRow { row, .. }), Some((bad_row, value))) if row == bad_row => {
@@ -408,5 +418,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(rank_many, m)?)?;
     m.add_function(wrap_pyfunction!(best_five, m)?)?;
     m.add_function(wrap_pyfunction!(describe, m)?)?;
+    m.add_function(wrap_pyfunction!(category, m)?)?;
     Ok(())
 }

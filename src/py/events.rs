@@ -23,7 +23,7 @@ pub fn shared_type<'py>(
 }
 
 /// The `Action` members of `set`, in `Action` order.
-pub fn action_list<'py>(py: Python<'py>, set: ActionSet) -> PyResult<Vec<Bound<'py, PyAny>>> {
+pub fn action_list(py: Python<'_>, set: ActionSet) -> PyResult<Vec<Bound<'_, PyAny>>> {
     let members = ACTIONS.get_or_try_init(py, || -> PyResult<Vec<Py<PyAny>>> {
         let action = py.import("razz_fast.events")?.getattr("Action")?;
         (0..Action::ALL.len())

@@ -2,14 +2,12 @@
 //! not meant to be shared between threads without a lock (PyO3's borrow
 //! checking turns concurrent use into an error, never a data race).
 
-use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyNone, PyTuple, PyType};
 
-use super::args::{
-    index_of, int_arg, int_in, int_text, not_both, seat_arg, sequence_items, unordered,
-};
+use super::args::{index_of, int_arg, int_in, int_text, not_both, sequence_items, unordered};
 use super::cards::{card_list, extract_cards};
 use super::errors::type_error;
 use super::events::{action_list, event_list, shared_type};
@@ -18,9 +16,7 @@ use super::view::PyPlayerView;
 use crate::card::{Card, DECK_SIZE};
 use crate::error::Error;
 use crate::event::Action;
-use crate::hand::{DeckSource, Hand};
-use crate::pots::MAX_SEATS;
-use crate::rules::MAX_CHIPS;
+use crate::hand::{check_stacks, checked_seat, DeckSource, Hand};
 use crate::view::{action_of, PlayerView};
 
 const DECK_ORDERED: &str = "a deck must be in dealing order, not a set";
@@ -98,21 +94,9 @@ impl PyHand {
             .iter()
             .map(|s| int_arg(s, "a stack"))
             .collect::<PyResult<Vec<i128>>>()?;
-        if !(2..=MAX_SEATS).contains(&values.len()) {
-            return Err(PyValueError::new_err(format!(
-                "a hand needs 2 to 8 players, got {}",
-                values.len()
-            )));
-        }
-        let mut chips = Vec::with_capacity(values.len());
-        for (seat, &v) in values.iter().enumerate() {
-            if v < 1 || v > MAX_CHIPS as i128 {
-                return Err(PyValueError::new_err(format!(
-                    "stack of seat {seat} must be 1..{MAX_CHIPS}, got {v}"
-                )));
-            }
-            chips.push(v as u64);
-        }
+        // Checked before the seed and deck, in signature order.
+        check_stacks(&values)?;
+        let chips: Vec<u64> = values.iter().map(|&v| v as u64).collect();
         let seed = seed.filter(|s| !s.is_instance_of::<PyNone>());
         let deck = deck.filter(|d| !d.is_instance_of::<PyNone>());
         not_both(
@@ -277,7 +261,9 @@ impl PyHand {
     #[pyo3(signature = (seat=None))]
     fn view(&self, seat: Option<&Bound<'_, PyAny>>) -> PyResult<PyPlayerView> {
         let seat = match seat {
-            Some(s) if !s.is_none() => Some(seat_arg(s, self.inner.num_players())?),
+            Some(s) if !s.is_none() => {
+                Some(checked_seat(int_arg(s, "seat")?, self.inner.num_players())?)
+            }
             _ => None,
         };
         Ok(PyPlayerView::from(PlayerView::of(&self.inner, seat)?))
@@ -285,14 +271,14 @@ impl PyHand {
 
     /// The face-up cards dealt to `seat` so far, in the order dealt.
     fn up_cards(&self, seat: &Bound<'_, PyAny>) -> PyResult<Vec<u32>> {
-        let seat = seat_arg(seat, self.inner.num_players())?;
+        let seat = checked_seat(int_arg(seat, "seat")?, self.inner.num_players())?;
         Ok(card_list(self.inner.up_cards(seat)))
     }
 
     /// The face-down cards dealt to `seat` so far, in the order dealt (the
     /// engine sees every card: hide them from a player's view yourself).
     fn down_cards(&self, seat: &Bound<'_, PyAny>) -> PyResult<Vec<u32>> {
-        let seat = seat_arg(seat, self.inner.num_players())?;
+        let seat = checked_seat(int_arg(seat, "seat")?, self.inner.num_players())?;
         Ok(card_list(self.inner.down_cards(seat)))
     }
 

@@ -11,6 +11,7 @@ mod eval;
 mod events;
 mod hand;
 mod interrupt;
+mod limits;
 mod rules;
 mod sim;
 mod tables;
@@ -30,5 +31,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     tables::register(m)?;
     m.add_class::<view::PyPlayerView>()?;
     equity::register(m)?;
+    limits::register(m)?;
     Ok(())
 }

@@ -36,21 +36,34 @@ fn stakes(
     big_bet: Given,
 ) -> PyResult<[u64; 4]> {
     let d = Rules::default();
-    // A default is checked against the arguments before it too, in
-    // signature order (ENGINE.md §2): `bring_in=10` leaves the default
-    // small_bet of 2 below it, a ValueError before any later argument's
-    // TypeError, as in the reference.
-    let chips = |arg: Given, name: &str, lo: u64, default: u64| match arg {
-        Given::Default if default < lo => Err(pyo3::exceptions::PyValueError::new_err(format!(
-            "{name} must be at least {lo}, got {default} (its default)"
-        ))),
+    // Converted to chip counts only: how the stakes relate is the core's to
+    // check (`Rules::validated`, whose messages say why). It checks them in
+    // signature order as each is read (ENGINE.md §2), the stakes not yet
+    // read at their loosest, so that `bring_in=10` with the default
+    // small_bet of 2 is a ValueError before any later argument's TypeError,
+    // as in the reference.
+    let chips = |arg: Given, name: &str, default: u64| match arg {
         Given::Default => Ok(default),
-        Given::Value(o) => int_in(o.bind(py), name, lo, MAX_CHIPS),
+        Given::Value(o) => int_in(o.bind(py), name, 0, MAX_CHIPS),
     };
-    let ante = chips(ante, "ante", 0, d.ante)?;
-    let bring_in = chips(bring_in, "bring_in", 1, d.bring_in)?;
-    let small_bet = chips(small_bet, "small_bet", bring_in, d.small_bet)?;
-    let big_bet = chips(big_bet, "big_bet", small_bet, d.big_bet)?;
+    let so_far = |ante, bring_in, small_bet, big_bet| {
+        Rules {
+            ante,
+            bring_in,
+            small_bet,
+            big_bet,
+            ..d
+        }
+        .validated()
+    };
+    let ante = chips(ante, "ante", d.ante)?;
+    so_far(ante, 1, MAX_CHIPS, MAX_CHIPS)?;
+    let bring_in = chips(bring_in, "bring_in", d.bring_in)?;
+    so_far(ante, bring_in, MAX_CHIPS, MAX_CHIPS)?;
+    let small_bet = chips(small_bet, "small_bet", d.small_bet)?;
+    so_far(ante, bring_in, small_bet, MAX_CHIPS)?;
+    let big_bet = chips(big_bet, "big_bet", d.big_bet)?;
+    so_far(ante, bring_in, small_bet, big_bet)?;
     Ok([ante, bring_in, small_bet, big_bet])
 }
 
@@ -308,6 +321,16 @@ impl PyRules {
     #[getter]
     fn odd_chip(&self) -> &'static str {
         self.inner.odd_chip.name()
+    }
+
+    /// Pickles as `Rules(**fields)` (rebuilt by `razz_fast._pickle`), the
+    /// same `__reduce__` mechanism as `Hand`'s.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let rebuild = py.import("razz_fast._pickle")?.getattr("_rules")?;
+        PyTuple::new(
+            py,
+            [rebuild, PyTuple::new(py, [self.fields(py)?])?.into_any()],
+        )
     }
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {

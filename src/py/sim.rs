@@ -50,12 +50,7 @@ fn legal_action(who: &str, legal: ActionSet, value: i64, shown: &str) -> PyResul
 /// legal action for this hand.
 fn checked_action(seat: usize, legal: ActionSet, value: &Bound<'_, PyAny>) -> PyResult<Action> {
     // Shown only in an error: a repr per decision would cost more than it.
-    let shown = || {
-        value
-            .repr()
-            .map(|r| r.to_string())
-            .unwrap_or_else(|_| "?".into())
-    };
+    let shown = || value.repr().map_or_else(|_| "?".into(), |r| r.to_string());
     let Some(index) = index_of(value)? else {
         return Err(PyTypeError::new_err(format!(
             "strategy of seat {seat} must return an Action, got {}",
@@ -200,7 +195,7 @@ impl Run {
         // threads than one would only queue for it.
         let only_batch = self.callables.iter().all(Option::is_none);
         let threads = self.threads.unwrap_or(if only_batch {
-            std::thread::available_parallelism().map_or(1, |n| n.get())
+            std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
         } else {
             1
         });
@@ -241,11 +236,11 @@ impl Run {
             let around_chunk = |chunk: &mut (dyn FnMut() + Send)| {
                 Python::attach(|py| {
                     if only_batch {
-                        py.detach(chunk)
+                        py.detach(chunk);
                     } else {
-                        chunk()
+                        chunk();
                     }
-                })
+                });
             };
             let deciders = Deciders {
                 external: &external,

@@ -7,7 +7,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 
-use super::args::{int_in, sequence_items};
+use super::args::{int_in, sequence_items, threads_arg};
 use super::errors::type_error;
 use super::rules::PyRules;
 use crate::event::Action;
@@ -363,10 +363,7 @@ impl PyTables {
                 u64::from_le_bytes(bytes.try_into().unwrap_or([0; 8]))
             }
         };
-        let threads = match threads.filter(|t| !t.is_none()) {
-            Some(t) => Some(int_in(t, "threads", 1, super::args::MAX_THREADS as u64)? as usize),
-            None => None,
-        };
+        let threads = threads_arg(threads.filter(|t| !t.is_none()))?;
         let players = match strategies.filter(|s| !s.is_none()) {
             None => vec![Player::Batch(0); stacks.len()],
             Some(list) => sequence_items(list, "strategies")?

@@ -3,11 +3,12 @@
 
 use pyo3::prelude::*;
 
-use super::args::{int_in, seat_arg};
+use super::args::{int_arg, int_in};
 use super::cards::card_list;
 use super::events::{action_list, event_list};
 use super::hand::PyHand;
 use super::rules::PyRules;
+use crate::hand::checked_seat;
 use crate::view::PlayerView;
 
 /// What one seat of a hand may know: its own down cards, every up card and
@@ -126,13 +127,13 @@ impl PyPlayerView {
 
     /// The face-up cards dealt to `seat` so far, in the order dealt.
     fn up_cards(&self, seat: &Bound<'_, PyAny>) -> PyResult<Vec<u32>> {
-        let seat = seat_arg(seat, self.inner.num_players())?;
+        let seat = checked_seat(int_arg(seat, "seat")?, self.inner.num_players())?;
         Ok(card_list(self.inner.up_cards(seat)))
     }
 
     /// The seat's own down cards; another seat's only once shown (else []).
     fn down_cards(&self, seat: &Bound<'_, PyAny>) -> PyResult<Vec<u32>> {
-        let seat = seat_arg(seat, self.inner.num_players())?;
+        let seat = checked_seat(int_arg(seat, "seat")?, self.inner.num_players())?;
         Ok(card_list(self.inner.down_cards(seat)))
     }
 

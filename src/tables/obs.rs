@@ -97,7 +97,7 @@ impl ObsRef<'_> {
     }
 }
 
-impl<'a> Obs<'a> {
+impl Obs<'_> {
     pub fn rows(&self) -> usize {
         self.actor.len()
     }

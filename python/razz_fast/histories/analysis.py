@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import razz_fast
 from razz_fast import _core
-from razz_fast.equity import checked_spot
+from razz_fast._equity import checked_spot
 from razz_fast.histories.replay import Replay
 from razz_fast.results import EquityResult
 

@@ -23,6 +23,7 @@ Site conventions the comparison knows about (see docs/HISTORIES.md):
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass
 
 import razz_fast
@@ -125,7 +126,7 @@ def deck_for(history: HandHistory, names: list[str], burn_cards: bool = False) -
     needed = len(staying) + 2 if burn_cards else len(staying)
     if burn_cards and len(stub) < needed:
         stub += [i for i, tag in enumerate(order) if tag == _BURN]
-    order += [None] * (52 - len(order))
+    order += [None] * (52 - len(order))  # type: ignore[list-item]  # (filled below)
     tags = [_BURN] if burn_cards else []
     tags += [(seat, 6) for seat in staying] if len(stub) >= needed else [_BOARD]
     for position, tag in zip(stub, tags):
@@ -207,10 +208,8 @@ def _replay_preset(history: HandHistory, preset: str | None, settings: dict, eng
         explained = []
         for other in engine.Rules.PRESETS:
             if other != own:
-                try:
+                with contextlib.suppress(HistoryError):
                     explained.append(_replay(history, other, settings, engine))
-                except HistoryError:
-                    pass
         if len(explained) != 1:
             raise error from None
         result = explained[0]

@@ -310,9 +310,7 @@ class Hand:
             self._contributed[seat] -= excess
             self._history.append(Event("return", seat, excess, ()))
         self._bets = [0] * self._n
-        if len(self._seats_in_hand()) == 1:
-            self._finish()
-        elif self._street == 7:
+        if len(self._seats_in_hand()) == 1 or self._street == 7:
             self._finish()
         else:
             self._deal_next_street()
@@ -458,11 +456,15 @@ class Hand:
                 self._last_aggressor = actor
             self._queue = [seat for seat in self._clockwise_from(actor)[1:] if self._can_bet(seat)]
         self._history.append(Event(_ACTION_KIND[action], actor, amount, ()))
-        if self._rules.heads_up == "before_cap" and self._rules.cap is not None:
-            # Heads-up before the cap was reached lifts it; a round capped
-            # before it became heads-up stays capped (RULES.md 8).
-            if self._wagers < self._rules.cap and self._can_bet_count() <= 2:
-                self._uncapped = True
+        # Heads-up before the cap was reached lifts it; a round capped
+        # before it became heads-up stays capped (RULES.md 8).
+        if (
+            self._rules.heads_up == "before_cap"
+            and self._rules.cap is not None
+            and self._wagers < self._rules.cap
+            and self._can_bet_count() <= 2
+        ):
+            self._uncapped = True
 
         if len(self._seats_in_hand()) == 1 or not self._queue:
             self._end_round()

@@ -131,9 +131,9 @@ class Batch:
             setattr(self, name, np.array([row[name] for row in rows], dtype=dtype))
 
     def features(self, out=None):
-        """features(out=None) -> float32 array (tables, FEATURES): the actor's
-        observation encoded for neural networks (layout in docs/TABLES.md); `out`
-        is reused when given."""
+        """The actor's observation encoded for neural networks: a float32 array
+        (tables, FEATURES), layout in docs/TABLES.md; ``out`` is reused when
+        given."""
         import numpy as np
 
         values = np.array(

@@ -6,9 +6,9 @@ use std::ops::Range;
 
 use rayon::prelude::*;
 
+use super::{rank_unchecked, Rank};
 use crate::card::{check_distinct, Card};
 use crate::error::{Error, Result};
-use crate::eval::{rank_unchecked, Rank};
 
 /// Rows per parallel task; below `PARALLEL_MIN_ROWS` the batch stays on the
 /// calling thread because handing work to the pool costs more than it saves.
@@ -103,6 +103,8 @@ fn rank_rows_portable(k: usize, cards: &[Card], out: &mut [Rank], first_row: usi
 /// is handed to [`rank_rows`], which names the first one.
 #[cfg(target_arch = "x86_64")]
 mod avx2 {
+    // The AVX2 intrinsics, by their Intel names.
+    #[allow(clippy::wildcard_imports)]
     use std::arch::x86_64::*;
 
     use super::{Card, Rank, Result};
@@ -309,7 +311,7 @@ where
         out.par_chunks_mut(CHUNK_ROWS)
             .enumerate()
             .map(|(i, o)| rank(i * CHUNK_ROWS, o))
-            .find_map_first(|r| r.err())
+            .find_map_first(std::result::Result::err)
             .map_or(Ok(()), Err)
     };
     match pool {

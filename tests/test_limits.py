@@ -1,0 +1,26 @@
+"""The core's numbers are exported by ``_core`` (the wrappers read them
+there) and agree with the copies the pure-Python reference keeps of them."""
+
+from razz_fast import _args, _core
+from razz_fast.reference import arguments, cards, rules, strategies
+from razz_fast.reference.equity import EXACT_LIMIT, SAMPLE_CHUNK, SHARE_UNITS
+from razz_fast.reference.simulate import CHUNK
+
+
+def test_the_reference_keeps_the_cores_numbers():
+    assert _core.RANK_CHARS == cards.RANK_CHARS
+    assert _core.MAX_CHIPS == rules.MAX_CHIPS == 2**53 - 1
+    assert _core.MAX_THREADS == arguments.MAX_THREADS
+    assert _core.SHARE_UNITS == SHARE_UNITS
+    assert _core.EXACT_LIMIT == EXACT_LIMIT
+    assert _core.SAMPLE_CHUNK == SAMPLE_CHUNK
+    assert _core.CHUNK == CHUNK
+    assert tuple(strategies.BUILT_IN) == _core.STRATEGIES
+
+
+def test_every_tie_size_divides_the_share_units():
+    assert all(_core.SHARE_UNITS % ties == 0 for ties in range(1, _core.MAX_PLAYERS + 1))
+
+
+def test_the_wrappers_read_the_cores_numbers():
+    assert _args.MAX_THREADS is _core.MAX_THREADS
