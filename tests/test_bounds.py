@@ -31,7 +31,8 @@ def test_the_stakes_messages_are_the_cores(kwargs, message):
 
 def test_the_cli_names_the_bring_in_it_was_given(capsys):
     assert main(["simulate", "--hands", "10", "--bring-in", "100", "--no-progress"]) == 2
-    assert "at least bring_in (100)" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "at least --bring-in (100)" in err and "given --bring-in 100" in err
 
 
 @pytest.mark.parametrize(
