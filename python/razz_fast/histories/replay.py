@@ -174,6 +174,11 @@ def replay(
     if not isinstance(history, HandHistory):
         raise TypeError(f"history must be a HandHistory, not {type(history).__name__}")
     engine = razz_fast if engine is None else engine
+    # Rules the history itself states (a PHH file's _cap, …) are how it was played.
+    cap = history.settings.get("cap", cap)
+    uncapped_heads_up = history.settings.get("uncapped_heads_up", uncapped_heads_up)
+    odd_chip = history.settings.get("odd_chip", odd_chip)
+    burn_cards = history.settings.get("burn_cards", burn_cards)
     seats = sorted(history.seats, key=lambda seat: seat.number)
     names = [seat.name for seat in seats]
     index = {name: seat for seat, name in enumerate(names)}
@@ -325,6 +330,8 @@ def _check_payouts(history: HandHistory, result: Replay, index: dict) -> None:
     if history.collect_includes_return:
         award = [a + r for a, r in zip(award, returned)]
         returned = [0] * n
+    if not history.logs_payouts:
+        collected = list(award)  # nothing to compare: the finishing stacks are checked below
     end = history.first_line + len(history.lines) - 1
     for s in range(n):
         if history.logs_returns and site_returned[s] != returned[s]:
@@ -334,7 +341,11 @@ def _check_payouts(history: HandHistory, result: Replay, index: dict) -> None:
                 f" the history {history.text_of(site_returned[s])}",
                 line,
             )
-    if sum(award) and not any(p.kind == "collect" for p in history.payouts):
+    if (
+        history.logs_payouts
+        and sum(award) > 0
+        and not any(p.kind == "collect" for p in history.payouts)
+    ):
         raise history.error("nobody collects the pot: the hand is incomplete", end)
     shortfall = [award[s] - collected[s] for s in range(n)]
     rake = history.rake if history.rake is not None else sum(shortfall)
@@ -411,10 +422,10 @@ def _check_payouts(history: HandHistory, result: Replay, index: dict) -> None:
 
 
 def _check_descriptions(history: HandHistory) -> None:
-    if sites.module(history.site).describe is None:
-        return
     checks = [(show.cards, show.description, show.line) for show in history.shows]
     checks += history.descriptions
+    if not any(text for _, text, _ in checks) or sites.module(history.site).describe is None:
+        return
     for cards, text, line in checks:
         if text is None or len(cards) < 1:
             continue
