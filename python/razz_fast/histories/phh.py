@@ -79,6 +79,7 @@ def dumps(
     a ``Replay`` (whose names, hand number, table, amounts' scale and rake
     come from the site history unless given)."""
     rake = None
+    known = None
     if hasattr(hand_or_replay, "hand") and hasattr(hand_or_replay, "history"):
         replayed = hand_or_replay
         hand, history = replayed.hand, replayed.history
@@ -88,6 +89,8 @@ def dumps(
         scale = history.scale if scale is None else scale
         currency_symbol = history.currency if currency_symbol is None else currency_symbol
         rake = replayed.rake
+        # Cards the site never showed were filled in for the replay: "??".
+        known = [[card is not None for card in history.cards[name]] for name in replayed.names]
     elif hasattr(hand_or_replay, "history") and hasattr(hand_or_replay, "rules"):
         hand = hand_or_replay
     else:
@@ -118,7 +121,7 @@ def dumps(
         ("small_bet", amount(rules.small_bet)),
         ("big_bet", amount(rules.big_bet)),
         ("starting_stacks", _array([amount(s) for s in _starting(hand)])),
-        ("actions", _array([_string(a) for a in _actions(hand, amount)])),
+        ("actions", _array([_string(a) for a in _actions(hand, amount, known)])),
     ]
     if hand_id is not None:
         fields.append(("hand", str(hand_id) if isinstance(hand_id, int) else _string(hand_id)))
@@ -170,19 +173,27 @@ def _starting(hand) -> list[int]:
     return stacks
 
 
-def _actions(hand, amount) -> list[str]:
+def _actions(hand, amount, known: list[list[bool]] | None) -> list[str]:
     """The PHH actions of a finished hand. Cards dealt together are written
     in one action per player, in seat order (pokerkit's compressed form);
-    a wager is written as the player's total bet on the street."""
+    a wager is written as the player's total bet on the street. Cards not
+    ``known`` (by seat and slot) are written as ``??``."""
     out: list[str] = []
     pending: dict[int, list[int]] = {}
     bets = [0] * len(hand.stacks)
     held = [0] * len(hand.stacks)
     dealing = 3
 
+    def cards_text(cards, seat: int, first: int) -> str:
+        texts = razz_fast.format_cards(list(cards)).split()
+        if known is not None:
+            texts = [t if known[seat][first + i] else "??" for i, t in enumerate(texts)]
+        return "".join(texts)
+
     def flush() -> None:
         for seat in sorted(pending):
-            out.append(f"d dh p{seat + 1} {_cards(pending[seat])}")
+            first = held[seat] - len(pending[seat])
+            out.append(f"d dh p{seat + 1} {cards_text(pending[seat], seat, first)}")
         pending.clear()
 
     for event in hand.history:
@@ -200,7 +211,7 @@ def _actions(hand, amount) -> list[str]:
         if kind == "community":
             bets = [0] * len(bets)
             flush()
-            out.append(f"d db {_cards(event.cards)}")
+            out.append(f"d db {razz_fast.format_cards(list(event.cards))}")
             continue
         flush()
         player = f"p{seat + 1}" if seat is not None else ""
@@ -217,14 +228,10 @@ def _actions(hand, amount) -> list[str]:
             out.append(f"{player} f")
         elif kind == "show":
             down, up = hand.down_cards(seat), hand.up_cards(seat)
-            out.append(f"{player} sm {_cards(down[:2] + up + down[2:])}")
+            out.append(f"{player} sm {cards_text(down[:2] + up + down[2:], seat, 0)}")
         # Antes, burns, returns and awards: pokerkit does these itself.
     flush()
     return out
-
-
-def _cards(cards) -> str:
-    return razz_fast.format_cards(list(cards)).replace(" ", "")
 
 
 # --------------------------------------------------------------------------
