@@ -8,6 +8,7 @@ pub mod error;
 pub mod eval;
 pub mod event;
 pub mod hand;
+pub mod match_play;
 pub mod pots;
 pub mod rng;
 pub mod rules;

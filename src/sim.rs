@@ -14,7 +14,6 @@ use crate::pots::MAX_SEATS;
 use crate::rng::{hand_seeds, Rng};
 use crate::rules::Rules;
 use crate::strategy::Strategy;
-use crate::tables::External;
 
 /// Hands per chunk: the unit of seeding and of work sharing.
 pub const CHUNK: u64 = 1024;
@@ -169,12 +168,16 @@ pub fn plain_chunk(chunk: &mut (dyn FnMut() + Send)) {
     chunk();
 }
 
+/// A decision for an `External` seat: its callable's number and the hand,
+/// to an action (checked by the callee) or an error that stops the run.
+pub type External<'a, E> = dyn Fn(u8, &Hand) -> Result<Action, E> + Sync + 'a;
+
 /// A batch policy's decisions for the tables waiting on it.
 pub type Batch<'a, E> = dyn Fn(u8, &[&Hand]) -> Result<Vec<Action>, E> + Sync + 'a;
 
 /// A run of built-in strategies only needs no deciders.
 pub fn builtin_only() -> Deciders<'static, std::convert::Infallible> {
-    fn no_external(_: usize, _: &Hand) -> Result<Action, std::convert::Infallible> {
+    fn no_external(_: u8, _: &Hand) -> Result<Action, std::convert::Infallible> {
         unreachable!("built-in seats only")
     }
     fn no_batch(_: u8, _: &[&Hand]) -> Result<Vec<Action>, std::convert::Infallible> {
@@ -188,30 +191,50 @@ pub fn builtin_only() -> Deciders<'static, std::convert::Infallible> {
 }
 
 /// What one thread reuses from chunk to chunk: a hand for each of a
-/// chunk's hands played side by side (batch policies) or just one.
-struct Work {
+/// chunk's hands played side by side (batch policies) or just one, and
+/// their decision generators.
+pub(crate) struct Hands {
     hands: Vec<Hand>,
     rngs: Vec<Rng>,
-    totals: Totals,
 }
 
-/// Plays chunk `chunk` into `work.totals`.
-fn play_chunk<E>(
+impl Hands {
+    pub(crate) fn new(table: &Table<'_>) -> Hands {
+        let mut hand = Hand::new(table.rules, table.stacks, DeckSource::Seed(0))
+            .expect("the table was validated");
+        // Per-decision strategies see the history in their views; built-ins
+        // and batch policies never read it.
+        hand.set_record_history(
+            table
+                .players
+                .iter()
+                .any(|p| matches!(p, Player::External(_))),
+        );
+        Hands {
+            hands: vec![hand],
+            rngs: vec![Rng::new(0)],
+        }
+    }
+}
+
+/// Plays chunk `chunk` of `table`, handing every finished hand to `done`
+/// with its index in the chunk.
+pub(crate) fn play_chunk<E>(
     table: &Table<'_>,
     chunk: u64,
-    work: &mut Work,
+    work: &mut Hands,
     deciders: &Deciders<'_, E>,
+    done: &mut impl FnMut(usize, &Hand),
 ) -> Result<(), E> {
     let first = chunk * CHUNK;
     let count = CHUNK.min(table.hands.saturating_sub(first)) as usize;
     // A fixed-size copy: the actor's seat indexes it with no bounds check.
     let players: [Player; MAX_SEATS] =
-        std::array::from_fn(|s| table.players.get(s).copied().unwrap_or(Player::External));
+        std::array::from_fn(|s| table.players.get(s).copied().unwrap_or(Player::External(0)));
     if table.players.iter().any(|p| matches!(p, Player::Batch(_))) {
-        return play_side_by_side(table, first, count, &players, work, deciders);
+        return play_side_by_side(table, first, count, &players, work, deciders, done);
     }
     let hand = &mut work.hands[0];
-    let totals = &mut work.totals;
     // A table of check/call seats only gets a loop of its own, with the
     // decisions inlined, each applying a fixed action, and no look-up of
     // the actor's player. (The same for "tight" measured slower: the
@@ -221,22 +244,25 @@ fn play_chunk<E>(
         .iter()
         .all(|&p| p == Player::Builtin(Strategy::CheckCall))
     {
-        return play_hands(table, first, count, hand, totals, |hand, rng| {
+        let turn = |hand: &mut Hand, rng: &mut Rng| {
             Strategy::CheckCall.play(hand, rng);
             Ok(())
-        });
+        };
+        return play_hands(table, first, count, hand, turn, done);
     }
-    play_hands(table, first, count, hand, totals, |hand, rng| {
+    let turn = |hand: &mut Hand, rng: &mut Rng| {
         let seat = hand.actor().expect("a hand in play has an actor");
         let action = match players[seat] {
             Player::Builtin(strategy) => strategy.decide(hand, rng),
-            _ => (deciders.external)(seat, hand)?,
+            // (Batch seats are played side by side, never here.)
+            Player::External(id) | Player::Batch(id) => (deciders.external)(id, hand)?,
         };
         // Built-ins pick from the legal actions, and `external` validates
         // what it returns, so the action needs no second check.
         hand.act_legal(action);
         Ok(())
-    })
+    };
+    play_hands(table, first, count, hand, turn, done)
 }
 
 /// Hands `first .. first + count`, each played to the end by `turn` (which
@@ -247,31 +273,20 @@ fn play_hands<E>(
     first: u64,
     count: usize,
     hand: &mut Hand,
-    totals: &mut Totals,
     mut turn: impl FnMut(&mut Hand, &mut Rng) -> Result<(), E>,
+    done: &mut impl FnMut(usize, &Hand),
 ) -> Result<(), E> {
-    let small = table.stacks.iter().sum::<u64>() < SMALL_TABLE;
-    let mut sums = ChunkSums::default();
-    let mut played = Ok(());
-    'hands: for k in first..first + count as u64 {
+    for (i, k) in (first..first + count as u64).enumerate() {
         let (deck, decisions) = hand_seeds(table.seed, k);
         let mut rng = Rng::new(decisions);
         // Every hand starts from the table's stacks, which `Hand::new` set.
         hand.redeal(DeckSource::Seed(deck));
         while hand.actor().is_some() {
-            if let Err(e) = turn(hand, &mut rng) {
-                played = Err(e);
-                break 'hands;
-            }
+            turn(hand, &mut rng)?;
         }
-        if small {
-            sums.record(hand, totals);
-        } else {
-            totals.record(hand);
-        }
+        done(i, hand);
     }
-    sums.add_to(totals);
-    played
+    Ok(())
 }
 
 /// Hands `first .. first + count` played side by side, so that each batch
@@ -282,8 +297,9 @@ fn play_side_by_side<E>(
     first: u64,
     count: usize,
     players: &[Player; MAX_SEATS],
-    work: &mut Work,
+    work: &mut Hands,
     deciders: &Deciders<'_, E>,
+    done: &mut impl FnMut(usize, &Hand),
 ) -> Result<(), E> {
     while work.hands.len() < count {
         let hand = work.hands[0].clone();
@@ -304,8 +320,8 @@ fn play_side_by_side<E>(
             while let Some(seat) = hand.actor() {
                 match players[seat] {
                     Player::Builtin(strategy) => strategy.play(hand, &mut rngs[i]),
-                    Player::External => {
-                        let action = (deciders.external)(seat, hand)?;
+                    Player::External(id) => {
+                        let action = (deciders.external)(id, hand)?;
                         hand.act_legal(action);
                     }
                     Player::Batch(_) => break,
@@ -330,17 +346,18 @@ fn play_side_by_side<E>(
             hands[i].act_legal(action);
         }
     }
-    let small = table.stacks.iter().sum::<u64>() < SMALL_TABLE;
-    let mut sums = ChunkSums::default();
-    for hand in hands.iter() {
-        if small {
-            sums.record(hand, &mut work.totals);
-        } else {
-            work.totals.record(hand);
-        }
+    for (i, hand) in hands.iter().enumerate() {
+        done(i, hand);
     }
-    sums.add_to(&mut work.totals);
     Ok(())
+}
+
+/// Runs `work` on `threads` threads (`None`: rayon's current pool).
+pub(crate) fn on_threads<T: Send>(threads: Option<usize>, work: impl FnOnce() -> T + Send) -> T {
+    match threads.and_then(|t| rayon::ThreadPoolBuilder::new().num_threads(t).build().ok()) {
+        Some(pool) => pool.install(work),
+        None => work(),
+    }
 }
 
 /// Plays chunks `first_chunk .. first_chunk + n_chunks` on `threads` threads
@@ -354,45 +371,38 @@ pub fn simulate_chunks<E: Send>(
     stop: &AtomicBool,
     deciders: &Deciders<'_, E>,
 ) -> Result<Totals, E> {
-    // Outside strategies may read the history; built-ins never do.
-    let keep_history = table
-        .players
-        .iter()
-        .any(|p| !matches!(p, Player::Builtin(_)));
+    let small = table.stacks.iter().sum::<u64>() < SMALL_TABLE;
     let run = || {
         (first_chunk..first_chunk + n_chunks)
             .into_par_iter()
-            // One hand and one running total per piece of work rayon splits
-            // off, not per chunk: a `Totals` is 50 kB of rank counts to
-            // zero and to merge.
+            // One set of hands and one running total per piece of work
+            // rayon splits off, not per chunk: a `Totals` is 50 kB of rank
+            // counts to zero and to merge.
             .try_fold(
-                || {
-                    let mut hand = Hand::new(table.rules, table.stacks, DeckSource::Seed(0))
-                        .expect("the table was validated");
-                    hand.set_record_history(keep_history);
-                    Work {
-                        hands: vec![hand],
-                        rngs: vec![Rng::new(0)],
-                        totals: Totals::default(),
-                    }
-                },
-                |mut work, chunk| {
+                || (Hands::new(table), Totals::default()),
+                |(mut work, mut totals), chunk| {
                     let mut played = Ok(());
                     if !stop.load(Ordering::Relaxed) {
                         (deciders.around_chunk)(&mut || {
-                            played = play_chunk(table, chunk, &mut work, deciders);
+                            let mut sums = ChunkSums::default();
+                            let mut done = |_: usize, hand: &Hand| {
+                                if small {
+                                    sums.record(hand, &mut totals);
+                                } else {
+                                    totals.record(hand);
+                                }
+                            };
+                            played = play_chunk(table, chunk, &mut work, deciders, &mut done);
+                            sums.add_to(&mut totals);
                         });
                     }
-                    played.map(|()| work)
+                    played.map(|()| (work, totals))
                 },
             )
-            .map(|piece| piece.map(|work| work.totals))
+            .map(|piece| piece.map(|(_, totals)| totals))
             .try_reduce(Totals::default, |a, b| Ok(a.merge(b)))
     };
-    match threads.and_then(|t| rayon::ThreadPoolBuilder::new().num_threads(t).build().ok()) {
-        Some(pool) => pool.install(run),
-        None => run(),
-    }
+    on_threads(threads, run)
 }
 
 #[cfg(test)]
@@ -459,8 +469,8 @@ mod tests {
         };
         let own = [Player::Builtin(Strategy::CheckCall); 6];
         let mut general = own;
-        general[4] = Player::External;
-        let check_call = |_: usize, hand: &Hand| {
+        general[4] = Player::External(4);
+        let check_call = |_: u8, hand: &Hand| {
             Ok::<_, NoError>(Strategy::CheckCall.decide(hand, &mut Rng::new(0)))
         };
         let no_batch = |_: u8, _: &[&Hand]| -> Result<Vec<Action>, NoError> { unreachable!() };
@@ -488,7 +498,7 @@ mod tests {
             hands: CHUNK + 300,
         };
         let tight = |hand: &Hand| Strategy::Tight.decide(hand, &mut Rng::new(0));
-        let external = |_: usize, hand: &Hand| Ok::<_, NoError>(tight(hand));
+        let external = |_: u8, hand: &Hand| Ok::<_, NoError>(tight(hand));
         let batch = |_: u8, hands: &[&Hand]| -> Result<Vec<Action>, NoError> {
             Ok(hands.iter().map(|h| tight(h)).collect())
         };
@@ -498,8 +508,8 @@ mod tests {
             around_chunk: &plain_chunk,
         };
         let mut one = [Player::Builtin(Strategy::Random); 6];
-        one[1] = Player::External;
-        one[3] = Player::External;
+        one[1] = Player::External(1);
+        one[3] = Player::External(3);
         one[4] = Player::Builtin(Strategy::Tight);
         let mut batched = one;
         batched[1] = Player::Batch(0);

@@ -315,3 +315,96 @@ def test_without_dask_razz_fast_imports_and_distributed_says_how_to_install():
     assert "dask imported False" in done.stdout
     assert "ImportError:" in done.stdout
     assert "pip install 'razz-fast[dask]'" in done.stdout
+
+
+# -- issue 20: edges of a run on a cluster -----------------------------------
+
+
+def _within(seconds, call):
+    """``call()``'s result or exception, run on a thread that must finish
+    within ``seconds`` (a hang fails the test instead of the test run)."""
+    outcome: dict = {}
+
+    def run():
+        try:
+            outcome["result"] = call()
+        except BaseException as error:  # reported to the test
+            outcome["error"] = error
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    thread.join(seconds)
+    assert not thread.is_alive(), f"still running after {seconds} s"
+    return outcome
+
+
+def test_a_strategy_the_workers_cannot_import_is_refused_first(client, tmp_path, monkeypatch):
+    (tmp_path / "client_only_bot.py").write_text(
+        "def bot(hand):\n    return hand.legal_actions()[0]\n"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    import client_only_bot
+
+    submitted = []
+    monkeypatch.setattr(client, "map", lambda *a, **k: submitted.append(a) or [])
+    outcome = _within(
+        60, lambda: rfd.simulate(2_000, strategies=client_only_bot.bot, seed=1, client=client)
+    )
+    error = outcome.get("error")
+    assert isinstance(error, ValueError), outcome
+    assert "client_only_bot" in str(error) and "importable on the workers" in str(error)
+    assert submitted == []
+
+
+@pytest.mark.parametrize("exit_error", [SystemExit(3), KeyboardInterrupt()])
+def test_an_exit_in_a_strategy_reaches_the_caller_as_itself(client, exit_error):
+    def leaving(hand):
+        raise exit_error
+
+    outcome = _within(60, lambda: rfd.simulate(2_000, strategies=leaving, seed=1, client=client))
+    assert type(outcome.get("error")) is type(exit_error), outcome
+    if isinstance(exit_error, SystemExit):
+        assert outcome["error"].code == 3
+    # The workers are still there and usable.
+    assert len(client.run(os.getpid)) == 2
+    assert same(rfd.simulate(2_000, seed=1, client=client)) == same(
+        razz_fast.simulate(2_000, seed=1)
+    )
+
+
+def test_zero_workers_is_a_clear_error(monkeypatch):
+    monkeypatch.setattr(rfd, "WORKER_WAIT", 0.5, raising=False)
+    cluster = distributed.LocalCluster(
+        n_workers=0, processes=False, dashboard_address=":0", silence_logs=logging.ERROR
+    )
+    with distributed.Client(cluster, set_as_default=False) as empty:
+        for call in (
+            lambda: rfd.simulate(2_000, seed=1, client=empty),
+            lambda: rfd.equity(["As", "Ks"], client=empty),
+        ):
+            outcome = _within(30, call)
+            error = outcome.get("error")
+            assert isinstance(error, RuntimeError), outcome
+            assert "no workers" in str(error)
+    cluster.close()
+
+
+def _tiny():
+    return 1
+
+
+def test_ctrl_c_on_an_exact_equity_frees_the_cluster_at_once(client):
+    # Eight players on third street, exact: hours of work in every task.
+    hands = ["As 2s 3s", "4s 5s 6s", "7s 8s 9s", "Ts Js Qs", "Ks Ah 2h", "3h 4h 5h", "6h 7h 8h",
+             "9h Th Jh"]  # fmt: skip
+    timer = threading.Timer(2.0, _thread.interrupt_main)
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            rfd.equity(hands, exact=True, chunks_per_task=1, client=client)
+    finally:
+        timer.cancel()
+    # Both workers' single threads are free again: a task on each runs now.
+    futures = [client.submit(_tiny, pure=False, workers=[w]) for w in client.nthreads()]
+    outcome = _within(15, lambda: client.gather(futures))
+    assert outcome.get("result") == [1, 1], outcome

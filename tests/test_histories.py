@@ -6,6 +6,7 @@ simulated hands written as PokerStars text read back to the same payoffs."""
 from __future__ import annotations
 
 import codecs
+import importlib
 import json
 import random
 from pathlib import Path
@@ -182,7 +183,11 @@ def _first_failure(text: str):
     ],
 )  # fmt: skip
 def test_doctored_history_fails_at_its_line(old, new, line, message):
-    error = _first_failure(_doctored(old, new))
+    _fails_at(_doctored(old, new), line, message)
+
+
+def _fails_at(text: str, line: int | None, message: str) -> None:
+    error = _first_failure(text)
     assert error is not None, "the change went unnoticed"
     assert message in str(error)
     assert error.hand_id is not None
@@ -447,3 +452,124 @@ def test_cli_replay(capsys):
 def test_replay_takes_a_parsed_history_only(history):
     with pytest.raises(TypeError, match="HandHistory"):
         replay(history)
+
+
+# -- issue 20: bounded, exact, checked ----------------------------------------
+
+TOURNAMENT = DATA / "Stars" / "Razz-8max-USD-200-15-201009.bracket.in.alias.txt"
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "line", "message"),
+    [
+        ("HIWAII2: raises $0.08 to $0.16", "HIWAII2: raises $9.99 to $0.16", None,
+         "is a raise of $0.08, not $9.99"),
+        ("meg100: calls $0.04", "meg100: calls $0.0400000000000000000000000000001", 31,
+         "whole number"),
+        ("meg100: calls $0.04", "meg100: calls $" + "9" * 5000, 31, "too large"),
+        ("Seat 5: meg100 ($1.71 in chips)", "Seat 5: meg100 ($1" + "0" * 30 + " in chips)", 5,
+         "too large"),
+        ("Seat 1: kobreli folded on the 4th Street", "Seat 1: kobreli folded on the Garbage",
+         52, "fold street for kobreli is not understood"),
+        ("Seat 1: kobreli folded on the 4th Street", "Seat 2: kobreli folded on the 4th Street",
+         52, "puts kobreli in seat 2, the hand in 1"),
+        ("Seat 1: kobreli folded on the 4th Street", "Seat 1" + "0" * 5000 + ": kobreli folded",
+         52, "seat number"),
+    ],
+)  # fmt: skip
+def test_issue_20_doctored_amounts_and_summaries_are_refused(old, new, line, message):
+    _fails_at(_doctored(old, new), line, message)
+
+
+def test_winamax_raise_sizes_are_checked():
+    path = DATA / "Winamax" / "Razz-6max-EUR-25-50-201611._8games_.txt"
+    text = path.read_text("utf-8")
+    assert _first_failure(text) is None
+    error = _first_failure(text.replace("Player0 raises 25€ to 25€", "Player0 raises 20€ to 25€"))
+    assert error is not None and "not €20.00" in str(error)
+
+
+def test_a_huge_amount_names_its_hand_and_the_rest_are_checked(tmp_path, capsys):
+    text = STARS_CASH.read_text()
+    bad = text.replace("meg100: calls $0.04", "meg100: calls $" + "7" * 5000, 1)
+    loaded = parse_histories(bad)
+    [error] = loaded.errors
+    assert error.hand_id == "35874566077" and error.line == 31 and "too large" in error.message
+    assert len(loaded.hands) == 8
+    for history in loaded.hands:
+        replay(history)
+    path = tmp_path / "bad.txt"
+    path.write_text(bad)
+    assert main(["replay", "--no-equity", str(path), str(STARS_CASH)]) == 1
+    out = capsys.readouterr().out
+    assert "hand 35874566077, line 31: amount" in out and "too large" in out
+    assert out.count(": ok,") == 8 + 9
+
+
+def test_a_replay_bug_is_the_hands_error(monkeypatch):
+    replay_module = importlib.import_module("razz_fast.histories.replay")
+
+    def broken(*args):
+        raise ZeroDivisionError("a reader bug")
+
+    monkeypatch.setattr(replay_module, "_check_cards", broken)
+    history = parse_histories(STARS_CASH.read_text()).hands[0]
+    with pytest.raises(HistoryError, match="ZeroDivisionError: a reader bug") as caught:
+        replay(history)
+    assert caught.value.hand_id == history.hand_id
+
+
+@pytest.mark.parametrize(
+    "noise",
+    ['Player0 said, "I paid $5 for 2.5 of these"', 'Hero said, "€2.50"'],
+)
+def test_chat_never_changes_a_chip_hands_units(noise):
+    text = TOURNAMENT.read_text()
+    plain = parse_histories(text).hands[0]
+    lines = text.split("\n")
+    lines.insert(11, noise)
+    chatty = parse_histories("\n".join(lines)).hands[0]
+    assert (plain.scale, plain.currency) == (1, None)
+    assert (chatty.scale, chatty.currency) == (1, None)
+    assert replay(chatty).net == replay(plain).net
+
+
+def test_a_player_name_never_changes_a_chip_hands_units():
+    text = TOURNAMENT.read_text().replace("Player5", "$2.5")
+    history = parse_histories(text).hands[0]
+    assert (history.scale, history.currency) == (1, None)
+    assert replay(history).net == replay(parse_histories(TOURNAMENT.read_text()).hands[0]).net
+
+
+def test_decimals_in_a_chip_hand_are_read_in_hundredths():
+    text = TOURNAMENT.read_text()
+    assert parse_histories(text.replace("ante 10\n", "ante 10.00\n", 1)).hands[0].scale == 1
+    history = parse_histories(text.replace("ante 10\n", "ante 10.5\n", 1)).hands[0]
+    assert history.scale == 100 and history.currency is None
+    assert [play.amount for play in history.plays[:2]] == [1050, 1000]
+
+
+def _finished_hand(players=3):
+    hand = razz_fast.Hand(razz_fast.Rules(1, 2, 4, 8), [100] * players, seed=3)
+    while not hand.is_over:
+        legal = hand.legal_actions()
+        hand.act(razz_fast.Action.CALL if razz_fast.Action.CALL in legal else legal[-1])
+    return hand
+
+
+@pytest.mark.parametrize("name", ["Seat 1", "Seat 12", "Dealt to", "Uncalled bet", "*** me"])
+def test_export_refuses_names_that_do_not_read_back(name):
+    with pytest.raises(ValueError, match="cannot be written"):
+        to_pokerstars(_finished_hand(), names=[name, "b", "c"])
+
+
+@pytest.mark.parametrize("name", ["$5", "2.5", "€", "Seat", "Dealt"])
+def test_exported_money_like_names_read_back_unchanged(name):
+    hand = _finished_hand()
+    for currency, scale in (("", 1), ("$", 100)):
+        text = to_pokerstars(hand, names=[name, "b", "c"], currency=currency, scale=scale)
+        history = parse_histories(text).hands[0]
+        replayed = replay(history, odd_chip=hand.rules.odd_chip)
+        assert replayed.names == [name, "b", "c"]
+        assert replayed.hand.payoffs == hand.payoffs
+        assert history.scale == scale

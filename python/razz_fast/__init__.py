@@ -22,9 +22,11 @@ from razz_fast._core import (
     rank,
     rank_many,
 )
+from razz_fast._match import match
 from razz_fast.equity import equity
 from razz_fast.errors import IllegalActionError, InvalidCardError, RazzError
 from razz_fast.events import Action, Event, Pot
+from razz_fast.match_result import MatchResult
 from razz_fast.policy import batch_policy
 from razz_fast.results import EquityResult, SimulationResult
 from razz_fast.simulate import simulate
@@ -49,6 +51,8 @@ __all__ = [
     "Event",
     "Pot",
     "simulate",
+    "match",
+    "MatchResult",
     "SimulationResult",
     "equity",
     "EquityResult",

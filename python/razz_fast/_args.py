@@ -5,6 +5,8 @@ from __future__ import annotations
 import operator
 from typing import Any
 
+from razz_fast.errors import int_text
+
 #: Each thread is a real OS thread; more than this only costs.
 MAX_THREADS = 1024
 
@@ -39,5 +41,5 @@ def checked_int(value: Any, name: str, low: int, high: int) -> int:
     if number is None:
         raise TypeError(f"{name} must be an int, got {type(value).__name__}")
     if not low <= number <= high:
-        raise ValueError(f"{name} must be {low}..{high}, got {number}")
+        raise ValueError(f"{name} must be {low}..{high}, got {int_text(number)}")
     return number

@@ -16,6 +16,7 @@ __all__ = [
     "FEATURES",
     "FEATURES_VERSION",
     "simulate_chunks",
+    "match_chunks",
     "CHUNK",
     "equity_tallies",
     "equity_units",
@@ -54,8 +55,10 @@ def rank_many(
     uint16 array. A C-contiguous uint8 array is read in place, any other
     integer array a chunk of rows at a time (never copied whole); the work
     runs without the GIL, on `threads` threads (default: one per core) for
-    large N. A list (or any iterable) of rows is read row by row, as the
-    reference reads it."""
+    large N. A `numpy.matrix` is read as the 2-D array it holds (in the
+    reference too), a masked array only when nothing is masked. A list (or
+    any iterable) of rows is read row by row, as the reference reads it.
+    An output that cannot be allocated is a MemoryError."""
 
 def best_five(cards: _CardsLike) -> list[int]:
     """The five cards that make the rank, highest card index first."""
@@ -343,6 +346,23 @@ def simulate_chunks(
     """Plays chunks `first_chunk .. first_chunk + n_chunks` of a run of `hands`
     hands without the GIL (Python strategies take it for their call only)."""
 
+def match_chunks(
+    rules: Rules,
+    stacks: Sequence[int],
+    strategies: Sequence[str | Callable[[Any], Any]],
+    batch: Sequence[bool],
+    strategy_of_seat: Sequence[int],
+    duplicate: bool,
+    seed: int,
+    deals: int,
+    first_chunk: int,
+    n_chunks: int,
+    threads: int | None = None,
+) -> tuple[int, int, list[int], list[int], list[int], list[int]]:
+    """Plays the deals of chunks `first_chunk .. first_chunk + n_chunks` of a
+    match of `deals` deals, once per rotation of the seating if `duplicate`;
+    sums per distinct strategy (`strategy_of_seat[seat]` numbers them)."""
+
 def equity_tallies(
     hands: Sequence[Sequence[int]],
     dead: Sequence[int],
@@ -376,7 +396,11 @@ def equity_slice(
     start: int,
     stop: int,
     threads: int | None = None,
+    cancelled: Callable[[], object] | None = None,
 ) -> tuple[bool, int, list[int], list[int], list[int], list[int]]:
     """The integer tallies of units `start..stop` (see `equity_units`) of an
     exact or sampled run; slices that cover every unit once add up to the
-    tallies `equity_tallies` returns for the same arguments."""
+    tallies `equity_tallies` returns for the same arguments. `cancelled`, a
+    callable, is polled while the slice runs: once it returns true the
+    slice stops and raises RuntimeError (a distributed run stopped by its
+    client frees its workers so)."""

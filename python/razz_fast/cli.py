@@ -89,6 +89,52 @@ def _simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _count(text: str) -> int:
+    """A count given as 1000000, 1_000_000 or 1e6."""
+    try:
+        value = float(text.replace("_", ""))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a count: {text!r}") from None
+    if not value.is_integer():
+        raise argparse.ArgumentTypeError(f"not a whole count: {text!r}")
+    return int(value)
+
+
+def _match(args: argparse.Namespace) -> int:
+    rules = razz_fast.Rules(args.ante, args.bring_in, args.small_bet, args.big_bet)
+    players = args.players or len(args.strategies)
+    strategies = [args.strategies[seat % len(args.strategies)] for seat in range(players)]
+    show_progress = not args.json and not args.no_progress and sys.stderr.isatty()
+    result = razz_fast.match(
+        strategies,
+        args.hands,
+        rules=rules,
+        stacks=args.stack if args.stack is not None else 100 * args.big_bet,
+        duplicate=not args.no_duplicate,
+        seed=args.seed,
+        threads=args.threads,
+        progress=show_progress,
+    )
+    if args.json:
+        record = dataclasses.asdict(result)
+        record["pairwise"] = [
+            {"strategy": a, "against": b, "bb_per_100": d, "stderr_bb_per_100": e}
+            for (a, b), (d, e) in result.pairwise.items()
+        ]
+        record["seating"] = strategies
+        print(json.dumps(record, indent=2))
+        return 0
+    kind = "duplicate" if result.duplicate else "plain"
+    print(
+        f"{result.deals:,} deals, {result.hands:,} hands ({kind}), {players} players,"
+        f" {rules!r}\nseed {result.seed}, {result.elapsed:.2f} s\n"
+    )
+    print(result.table())
+    for (a, b), (diff, error) in result.pairwise.items():
+        print(f"\n{a} against {b}: {diff:+.2f} ± {1.96 * error:.2f} bb/100 (95%)")
+    return 0
+
+
 def _equity(args: argparse.Namespace) -> int:
     exact = {"auto": None, "yes": True, "no": False}[args.exact]
     start = time.perf_counter()
@@ -307,6 +353,30 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--json", action="store_true", help="print the result as JSON")
     sim.add_argument("--no-progress", action="store_true", help="no progress bar")
     sim.set_defaults(run=_simulate)
+
+    mat = commands.add_parser(
+        "match",
+        help="rank strategies on the same deals, with confidence intervals",
+        description="Play the strategies against each other, e.g. razz-fast match tight "
+        "check_call random --players 6 --hands 1e6. Strategies are repeated round the "
+        "table; with duplicate (the default) every deal is played once per rotation of the "
+        "seating, with the same cards. Ante 1, bring-in 2, bets 4/8, stacks of 100 big "
+        "bets unless given.",
+    )
+    mat.add_argument("strategies", nargs="+", help="check_call, random or tight")
+    mat.add_argument("--players", type=int, default=None, help="seats (one per strategy)")
+    mat.add_argument("--hands", type=_count, default=1_000_000, help="hands (1e6)")
+    mat.add_argument("--no-duplicate", action="store_true", help="one seating per deal")
+    mat.add_argument("--ante", type=int, default=1)
+    mat.add_argument("--bring-in", type=int, default=2)
+    mat.add_argument("--small-bet", type=int, default=4)
+    mat.add_argument("--big-bet", type=int, default=8)
+    mat.add_argument("--stack", type=int, default=None, help="every seat's stack (100 big bets)")
+    mat.add_argument("--seed", type=int, default=None)
+    mat.add_argument("--threads", type=int, default=None)
+    mat.add_argument("--json", action="store_true", help="print the result as JSON")
+    mat.add_argument("--no-progress", action="store_true", help="no progress bar")
+    mat.set_defaults(run=_match)
 
     eq = commands.add_parser(
         "equity",

@@ -27,13 +27,14 @@ says more.
 from __future__ import annotations
 
 try:
-    from distributed import Client, as_completed, default_client
+    from distributed import Client, Event, as_completed, default_client
 except ImportError as error:  # pragma: no cover - exercised in a subprocess
     raise ImportError(
         "razz_fast.distributed needs Dask's distributed scheduler, which is not "
         "installed: pip install 'razz-fast[dask]'"
     ) from error
 
+import pickle
 import time
 import uuid
 from collections.abc import Sequence
@@ -55,6 +56,102 @@ TASKS_PER_THREAD = 16
 #: sample chunks (4,096 samples); exact slices have no bound.
 SMALLEST_TASK = 16
 LARGEST_TASK = 1024
+
+
+#: How long a run waits for a cluster without workers before saying so
+#: (seconds): workers that are starting get this long to join.
+WORKER_WAIT = 10.0
+#: How often a running equity task asks whether its run was stopped
+#: (seconds): each ask is a message to the scheduler.
+CANCEL_POLL = 0.25
+
+
+class _Escaped(Exception):
+    """A ``SystemExit`` or ``KeyboardInterrupt`` raised in a task, carried
+    as an ordinary exception: raised as itself, it would end the worker's
+    thread or the worker, and the run would end in ``KilledWorker``. It
+    carries the class and arguments, not the exception (the pickling Dask
+    installs, tblib's, drops ``SystemExit.code``); ``error()`` rebuilds it
+    on the client."""
+
+    def __init__(self, kind: type[BaseException], args: tuple[Any, ...]) -> None:
+        super().__init__(kind, args)
+        self.kind, self.arguments = kind, args
+
+    def error(self) -> BaseException:
+        return self.kind(*self.arguments)
+
+
+def _guarded(function: Callable[..., Any], *args: Any) -> Any:
+    """``function(*args)`` on a worker, with exits carried (see ``_Escaped``)."""
+    try:
+        return function(*args)
+    except (SystemExit, KeyboardInterrupt) as error:
+        raise _Escaped(type(error), error.args) from None
+
+
+class _StopFlag:
+    """``cancelled()`` of a running equity slice: whether the client set
+    the run's stop ``Event`` (asked at most every ``CANCEL_POLL`` s)."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.event: Event | None = None
+        self.next_ask = 0.0
+
+    def __call__(self) -> bool:
+        now = time.monotonic()
+        if now < self.next_ask:
+            return False
+        self.next_ask = now + CANCEL_POLL
+        if self.event is None:
+            self.event = Event(self.name)
+        return self.event.is_set()
+
+
+def _equity_slice(spot: Any, exact: bool, start: int, stop: int, threads: int, flag: str) -> Any:
+    """One equity task: a slice that stops once its run's stop flag is set."""
+    return tally_slice(spot, exact, start, stop, threads, _StopFlag(flag))
+
+
+def _with_workers(client: Client) -> Client:
+    """``client``, once its cluster has a worker: a clear error after
+    ``WORKER_WAIT`` seconds without one (the tasks would wait forever)."""
+    try:
+        client.wait_for_workers(1, timeout=WORKER_WAIT)
+    except TimeoutError:
+        raise RuntimeError(
+            f"the Dask cluster has no workers (waited {WORKER_WAIT:g} s): start some"
+            " (dask worker <scheduler address>) or pass another client"
+        ) from None
+    return client
+
+
+def _load_error(payload: bytes) -> str | None:
+    """On a worker: why ``payload`` cannot be unpickled there, or None."""
+    try:
+        pickle.loads(payload)
+    except Exception as error:  # any failure is the answer, not a crash
+        return f"{type(error).__name__}: {error}"
+    return None
+
+
+def _check_loadable(client: Client, run: Any) -> None:
+    """Refuses a run whose strategies the workers cannot load (a function
+    importable only on the client) before any task is sent: its tasks
+    could never start."""
+    import cloudpickle  # Dask's own dependency
+
+    payload = cloudpickle.dumps(run)
+    failures = {w: e for w, e in client.run(_load_error, payload).items() if e}
+    if failures:
+        worker, error = sorted(failures.items())[0]
+        raise ValueError(
+            f"the strategies cannot be loaded on the Dask workers ({worker}: {error}):"
+            " a strategy function must be importable on the workers too (install its"
+            " module there), or be sent by value (defined in __main__, or its module"
+            " passed to cloudpickle.register_pickle_by_value)"
+        )
 
 
 def _client(client: Any) -> Client:
@@ -93,19 +190,25 @@ def _run_tasks(
     function: Callable[..., Any],
     tasks: Sequence[tuple[tuple[Any, ...], int]],
     bar: Any,
+    stoppable: bool = False,
 ) -> dict[int, Any]:
     """Runs ``function(*args)`` for each ``(args, size)`` of ``tasks`` on the
     cluster and returns ``{task id: result}``, advancing ``bar`` by ``size``
     as each task completes. Any exit other than success (an error in a task,
-    Ctrl-C) cancels the tasks still outstanding."""
+    Ctrl-C) cancels the tasks still outstanding; ``stoppable`` tasks get the
+    name of a stop flag as their last argument, set then too, which their
+    running work polls (Dask cannot stop a running task by itself)."""
     token = uuid.uuid4().hex
     keys = [f"{name}-{token}-{i}" for i in range(len(tasks))]
     task_id: dict[Any, int] = {key: i for i, key in enumerate(keys)}
     results: dict[int, Any] = {}
     futures: list[Any] = []
+    flag = f"{name}-{token}-stop"
     try:
-        columns = zip(*(args for args, _ in tasks))
-        futures = client.map(function, *columns, key=keys, pure=False)
+        columns = list(zip(*(args for args, _ in tasks)))
+        if stoppable:
+            columns.append([flag] * len(tasks))
+        futures = client.map(_guarded, [function] * len(tasks), *columns, key=keys, pure=False)
         for future, result in as_completed(futures, with_results=True):
             if future.status != "finished":  # cancelled from elsewhere
                 raise RuntimeError(f"Dask task {future.key} ended {future.status}")
@@ -117,9 +220,13 @@ def _run_tasks(
                 bar.update(tasks[i][1])
         if len(results) != len(tasks):
             raise RuntimeError(f"{len(tasks) - len(results)} Dask tasks never completed")
+    except _Escaped as escaped:  # a strategy's sys.exit or KeyboardInterrupt
+        raise escaped.error() from None
     finally:
         outstanding = [f for f in futures if task_id[f.key] not in results]
         if outstanding:
+            if stoppable:
+                Event(flag, client=client).set()
             client.cancel(outstanding)
         if bar is not None:
             bar.close()
@@ -149,7 +256,8 @@ def simulate(
     thread, 16 to 1,024 chunks each). Neither changes the result. Python
     strategies travel to the workers with cloudpickle."""
     run, threads = checked_run(hands, players, strategies, rules, stacks, seed, threads, progress)
-    client = _client(client)
+    client = _with_workers(_client(client))
+    _check_loadable(client, run)
     # A task never plays more chunks than one core call may sum.
     size = min(
         _task_size(run.chunks, client, chunks_per_task, SMALLEST_TASK, LARGEST_TASK),
@@ -192,7 +300,7 @@ def equity(
     spot, threads = checked_spot(hands, dead, exact, trials, seed, threads)
     if not isinstance(progress, bool):
         raise TypeError(f"progress must be a bool, got {type(progress).__name__}")
-    client = _client(client)
+    client = _with_workers(_client(client))
     is_exact, units = _core.equity_units(spot.known, spot.dead, spot.exact, spot.trials)
     if is_exact:
         size = _task_size(units, client, chunks_per_task, 1, None)
@@ -206,5 +314,5 @@ def equity(
             for a, b in _slices(units, size)
         ]
         bar = progress_bar(progress, spot.trials, " samples", "equity")
-    parts = _run_tasks(client, "razz-equity", tally_slice, tasks, bar)
+    parts = _run_tasks(client, "razz-equity", _equity_slice, tasks, bar, stoppable=True)
     return result_from_tallies(*merge_tallies(parts[i] for i in sorted(parts)), spot.seed)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -105,11 +105,19 @@ def checked_spot(
     return Spot(known, out, exact, trials, seed), threads
 
 
-def tally_slice(spot: Spot, exact: bool, start: int, stop: int, threads: int | None) -> Tallies:
+def tally_slice(
+    spot: Spot,
+    exact: bool,
+    start: int,
+    stop: int,
+    threads: int | None,
+    cancelled: Callable[[], object] | None = None,
+) -> Tallies:
     """The core's tallies of units ``start .. stop`` of the run
-    (``_core.equity_units``: exact enumeration items or sample chunks)."""
+    (``_core.equity_units``: exact enumeration items or sample chunks);
+    ``cancelled()`` true stops it with a RuntimeError."""
     return _core.equity_slice(
-        spot.known, spot.dead, exact, spot.trials, spot.seed, start, stop, threads
+        spot.known, spot.dead, exact, spot.trials, spot.seed, start, stop, threads, cancelled
     )
 
 

@@ -5,7 +5,9 @@ catches the error whichever implementation raised it (the core imports these
 very classes when it raises).
 """
 
-__all__ = ["RazzError", "InvalidCardError", "IllegalActionError"]
+import math
+
+__all__ = ["RazzError", "InvalidCardError", "IllegalActionError", "int_text"]
 
 
 class RazzError(ValueError):
@@ -18,3 +20,16 @@ class InvalidCardError(RazzError):
 
 class IllegalActionError(RazzError):
     """An action that is not legal in the hand's current state; the hand is unchanged."""
+
+
+def int_text(number) -> str:
+    """An int as an error message quotes it: its digits, or, past Python's
+    limit on converting ints to text (4,300 digits by default), its size, so
+    that the message itself never fails (the core quotes ints through this
+    too, so both say the same)."""
+    try:
+        return f"{number}"
+    except ValueError:
+        digits = int(abs(number).bit_length() * math.log10(2)) + 1
+        sign = "a negative" if number < 0 else "an"
+        return f"{sign} int of about {digits:,} digits"

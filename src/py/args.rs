@@ -50,9 +50,19 @@ pub fn int_arg(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<i128> {
     obj.extract::<i128>().map_err(|_| {
         PyValueError::new_err(format!(
             "{name} is out of range: {}",
-            obj.repr().map(|r| r.to_string()).unwrap_or_default()
+            int_text(obj.as_any())
         ))
     })
+}
+
+/// An int as an error message quotes it, by `razz_fast.errors.int_text`
+/// (the reference's wording): its digits, or its size past Python's limit
+/// on converting ints to text, where `str` itself fails.
+pub fn int_text(int: &Bound<'_, PyAny>) -> String {
+    int.py()
+        .import("razz_fast.errors")
+        .and_then(|errors| errors.getattr("int_text")?.call1((int,))?.extract())
+        .unwrap_or_else(|_| "an int".into())
 }
 
 /// An int in `lo..=hi` (ValueError outside, TypeError for a non-int).

@@ -1,9 +1,9 @@
 //! Card arguments: a string, or a sequence of card strings and/or ints 0..51.
 
-use pyo3::exceptions::PyOverflowError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyByteArray, PyBytes, PyDict, PyFloat, PyInt, PyMemoryView, PyString};
 
+use super::args::{index_of, int_text};
 use super::errors::{type_error, type_error_from};
 use crate::card::{self, Card};
 use crate::error::Error;
@@ -40,13 +40,15 @@ fn extract_card(item: &Bound<'_, PyAny>) -> PyResult<Card> {
     if item.is_instance_of::<PyBool>() || item.is_instance_of::<PyFloat>() {
         return Err(type_error(CARD_EXPECTED, item));
     }
-    match item.extract::<i64>() {
+    // An error from the object's own `__index__` (an OverflowError too)
+    // is the caller's to see, as in the reference.
+    let Some(index) = index_of(item)? else {
+        return Err(type_error(CARD_EXPECTED, item));
+    };
+    match index.extract::<i64>() {
         Ok(index) => Ok(card::card_from_index(index)?),
         // An int too large for i64 is still an int: out of range, not a type error.
-        Err(e) if e.is_instance_of::<PyOverflowError>(item.py()) => {
-            Err(Error::CardOutOfRange(item.repr()?.to_string()).into())
-        }
-        Err(e) => Err(type_error_from(e, CARD_EXPECTED, item)),
+        Err(_) => Err(Error::CardOutOfRange(int_text(index.as_any())).into()),
     }
 }
 

@@ -7,7 +7,7 @@ use std::sync::atomic::AtomicBool;
 use pyo3::prelude::*;
 
 use super::args::checked_threads;
-use super::interrupt::interruptible;
+use super::interrupt::{interruptible, interruptible_or};
 use crate::equity::{self, Spot, Tally};
 
 /// Runs below these sizes (a few milliseconds at most) are not worth a
@@ -84,13 +84,16 @@ fn equity_units(
     Ok(Spot::new(&hands, &dead)?.plan(exact, trials))
 }
 
-/// equity_slice(hands, dead, exact, trials, seed, start, stop, threads=None)
+/// equity_slice(hands, dead, exact, trials, seed, start, stop, threads=None, cancelled=None)
 ///
 /// The integer tallies of units `start..stop` (see `equity_units`) of an
 /// exact or sampled run; slices that cover every unit once add up to the
-/// tallies `equity_tallies` returns for the same arguments.
+/// tallies `equity_tallies` returns for the same arguments. `cancelled`, a
+/// callable, is polled while the slice runs: once it returns true the
+/// slice stops and raises RuntimeError (a distributed run stopped by its
+/// client frees its workers so).
 #[pyfunction]
-#[pyo3(signature = (hands, dead, exact, trials, seed, start, stop, threads=None))]
+#[pyo3(signature = (hands, dead, exact, trials, seed, start, stop, threads=None, cancelled=None))]
 #[allow(clippy::too_many_arguments)]
 fn equity_slice(
     py: Python<'_>,
@@ -102,13 +105,20 @@ fn equity_slice(
     start: u64,
     stop: u64,
     threads: Option<usize>,
+    cancelled: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Tallies> {
     let threads = checked_threads(threads)?;
     let spot = Spot::new(&hands, &dead)?;
-    // (A slice is one task of a distributed run: the client stops those.)
-    let never = AtomicBool::new(false);
-    let tally = py
-        .detach(|| equity::tally_units(&spot, exact, trials, seed, start..stop, threads, &never))?;
+    let run = |halt: &AtomicBool| {
+        equity::tally_units(&spot, exact, trials, seed, start..stop, threads, halt)
+    };
+    let tally = match cancelled {
+        Some(cancelled) => interruptible_or(py, Some(cancelled), run)??,
+        None => {
+            let never = AtomicBool::new(false);
+            py.detach(|| run(&never))?
+        }
+    };
     Ok(tallies(exact, hands.len(), tally))
 }
 

@@ -7,11 +7,11 @@ use numpy::{
     Element, PyArray1, PyArray2, PyArrayDescrMethods, PyArrayMethods, PyUntypedArray,
     PyUntypedArrayMethods,
 };
-use pyo3::exceptions::PyTypeError;
+use pyo3::exceptions::{PyMemoryError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::type_object::PyTypeInfo;
 
-use super::args::{index_of, int_in, text_or_mapping, MAX_THREADS};
+use super::args::{index_of, int_in, int_text, text_or_mapping, MAX_THREADS};
 use super::cards::{card_list, extract_cards};
 use super::errors::{type_error, type_error_from, InvalidCardError, RazzError};
 use crate::card::Card;
@@ -51,7 +51,7 @@ fn describe(rank_or_cards: &Bound<'_, PyAny>) -> PyResult<String> {
             Err(_) => {
                 return Err(RazzError::new_err(format!(
                     "rank {} out of range {}..{}",
-                    number.str()?,
+                    int_text(number.as_any()),
                     eval::BEST_RANK,
                     eval::WORST_RANK
                 )))
@@ -172,14 +172,32 @@ fn rank_typed<T: CardInt, const SWAP: bool>(
     })())
 }
 
+/// The output of `n` ranks, zeroed; a MemoryError (as numpy raises for an
+/// array it cannot allocate) when the memory cannot be had. `n` is the
+/// caller's: a zero-stride view (`np.broadcast_to`) of 7 bytes can have
+/// 2**40 rows, and an infallible allocation would abort the interpreter.
+fn zeroed_ranks(n: usize) -> PyResult<Vec<u16>> {
+    let mut out = Vec::new();
+    out.try_reserve_exact(n).map_err(|_| {
+        PyMemoryError::new_err(format!(
+            "rank_many: cannot allocate the output of {n} ranks ({} bytes)",
+            n.saturating_mul(std::mem::size_of::<u16>())
+        ))
+    })?;
+    out.resize(n, 0);
+    Ok(out)
+}
+
 /// rank_many(hands, *, threads=None) -> numpy.ndarray
 ///
 /// Ranks of an (N, k) integer array of card indices, k in 5..7, as an (N,)
 /// uint16 array. A C-contiguous uint8 array is read in place, any other
 /// integer array a chunk of rows at a time (never copied whole); the work
 /// runs without the GIL, on `threads` threads (default: one per core) for
-/// large N. A list (or any iterable) of rows is read row by row, as the
-/// reference reads it.
+/// large N. A `numpy.matrix` is read as the 2-D array it holds (in the
+/// reference too), a masked array only when nothing is masked. A list (or
+/// any iterable) of rows is read row by row, as the reference reads it.
+/// An output that cannot be allocated is a MemoryError.
 #[pyfunction]
 #[pyo3(signature = (hands, *, threads=None))]
 fn rank_many<'py>(
@@ -229,7 +247,7 @@ fn rank_many<'py>(
         }
         .into());
     }
-    let mut out = vec![0u16; n];
+    let mut out = zeroed_ranks(n)?;
     if let Ok(bytes) = array.cast::<PyArray2<u8>>() {
         if bytes.is_c_contiguous() {
             let readonly = bytes
@@ -256,6 +274,9 @@ fn rank_many<'py>(
     Ok(PyArray1::from_vec(py, out))
 }
 
+/// Rows of an iterable read between checks for Ctrl-C.
+const SIGNAL_ROWS: usize = 1 << 12;
+
 /// The ranks of rows given as a list (or any iterable) of sequences of
 /// ints, converted by the reference's rules rather than numpy's, which
 /// would read `[True, 4, …]` as ints and a ragged list as no array at all:
@@ -276,6 +297,17 @@ fn rank_rows_of<'py>(
     let (mut cards, mut width, mut first_bad, mut broken) = (Vec::new(), None, None, None);
     let mut n = 0;
     for (index, row) in rows.enumerate() {
+        // An endless iterable (`itertools.repeat(row)`) runs in C without
+        // a check for Ctrl-C, and its cards grow until memory runs out: it
+        // stops at Ctrl-C, or with a MemoryError, never an abort.
+        if index % SIGNAL_ROWS == 0 {
+            py.check_signals()?;
+        }
+        if cards.try_reserve(7).is_err() {
+            return Err(PyMemoryError::new_err(format!(
+                "rank_many: cannot hold the cards of {index} rows"
+            )));
+        }
         match row_cards(&row?, index, width, &mut cards, &mut first_bad) {
             Ok(k) => {
                 width = Some(k);
@@ -287,7 +319,7 @@ fn rank_rows_of<'py>(
             }
         }
     }
-    let mut out = vec![0u16; n];
+    let mut out = zeroed_ranks(n)?;
     if let Some(k) = width {
         let ranked = py.detach(|| batch::rank_many(&cards, k, &mut out, threads));
         match (ranked, first_bad) {
@@ -364,7 +396,7 @@ fn append_ints(
             .and_then(|v| u8::try_from(v).ok());
         let card = card.filter(|&c| c < 52);
         if card.is_none() && first_bad.is_none() {
-            *first_bad = Some((index, value.repr()?.to_string()));
+            *first_bad = Some((index, int_text(value.as_any())));
         }
         cards.push(card.unwrap_or(255));
     }

@@ -2,12 +2,14 @@
 //! not meant to be shared between threads without a lock (PyO3's borrow
 //! checking turns concurrent use into an error, never a data race).
 
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyNone, PyTuple, PyType};
 
-use super::args::{index_of, int_arg, int_in, not_both, seat_arg, sequence_items, unordered};
+use super::args::{
+    index_of, int_arg, int_in, int_text, not_both, seat_arg, sequence_items, unordered,
+};
 use super::cards::{card_list, extract_cards};
 use super::errors::type_error;
 use super::events::{action_list, event_list, shared_type};
@@ -52,6 +54,19 @@ impl PyHand {
             given_deck: Some(deck),
         }
     }
+}
+
+/// What a second thread using one `Hand` gets (PyO3's own error would say
+/// only "Already borrowed").
+const IN_USE: &str = "this Hand is in use by another thread (a Hand is not thread-safe): \
+guard it with a lock, or give each thread its own hand.clone()";
+
+/// Plays `action` on the hand, which no other thread may be using.
+fn step(slf: &Bound<'_, PyHand>, action: Action) -> PyResult<()> {
+    let mut hand = slf
+        .try_borrow_mut()
+        .map_err(|_| PyRuntimeError::new_err(IN_USE))?;
+    Ok(hand.inner.act(action)?)
 }
 
 #[pymethods]
@@ -248,7 +263,9 @@ impl PyHand {
 
     /// Takes an `Action` (or its int value); an illegal one raises
     /// IllegalActionError and leaves the hand unchanged.
-    fn act(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
+    fn act(slf: &Bound<'_, Self>, action: &Bound<'_, PyAny>) -> PyResult<()> {
+        // Converted before the hand is borrowed: `__index__` is Python code,
+        // during which another thread may run.
         let Some(action) = index_of(action)? else {
             return Err(type_error("action must be an Action or an int", action));
         };
@@ -256,30 +273,32 @@ impl PyHand {
             .extract::<i64>()
             .ok()
             .and_then(Action::from_index)
-            .ok_or_else(|| Error::IllegalAction(format!("{action} is not an Action")))?;
-        Ok(self.inner.act(action)?)
+            .ok_or_else(|| {
+                Error::IllegalAction(format!("{} is not an Action", int_text(action.as_any())))
+            })?;
+        step(slf, action)
     }
 
-    fn fold(&mut self) -> PyResult<()> {
-        Ok(self.inner.act(Action::Fold)?)
+    fn fold(slf: &Bound<'_, Self>) -> PyResult<()> {
+        step(slf, Action::Fold)
     }
-    fn check(&mut self) -> PyResult<()> {
-        Ok(self.inner.act(Action::Check)?)
+    fn check(slf: &Bound<'_, Self>) -> PyResult<()> {
+        step(slf, Action::Check)
     }
-    fn call(&mut self) -> PyResult<()> {
-        Ok(self.inner.act(Action::Call)?)
+    fn call(slf: &Bound<'_, Self>) -> PyResult<()> {
+        step(slf, Action::Call)
     }
-    fn bring_in(&mut self) -> PyResult<()> {
-        Ok(self.inner.act(Action::BringIn)?)
+    fn bring_in(slf: &Bound<'_, Self>) -> PyResult<()> {
+        step(slf, Action::BringIn)
     }
-    fn complete(&mut self) -> PyResult<()> {
-        Ok(self.inner.act(Action::Complete)?)
+    fn complete(slf: &Bound<'_, Self>) -> PyResult<()> {
+        step(slf, Action::Complete)
     }
-    fn bet(&mut self) -> PyResult<()> {
-        Ok(self.inner.act(Action::Bet)?)
+    fn bet(slf: &Bound<'_, Self>) -> PyResult<()> {
+        step(slf, Action::Bet)
     }
-    fn raise_(&mut self) -> PyResult<()> {
-        Ok(self.inner.act(Action::Raise)?)
+    fn raise_(slf: &Bound<'_, Self>) -> PyResult<()> {
+        step(slf, Action::Raise)
     }
 
     /// An independent copy (for search and for tests).

@@ -8,6 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, RecvTimeoutError};
 use std::time::Duration;
 
+use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 
 /// How long Ctrl-C may wait to be noticed.
@@ -19,6 +20,18 @@ const POLL: Duration = Duration::from_millis(50);
 /// exception is returned instead.
 pub fn interruptible<T: Send>(
     py: Python<'_>,
+    work: impl FnOnce(&AtomicBool) -> T + Send,
+) -> PyResult<T> {
+    interruptible_or(py, None, work)
+}
+
+/// [`interruptible`], also stopped when `cancelled()` (a Python callable,
+/// called between waits) returns true: a task on a Dask worker, whose
+/// thread never sees Ctrl-C, polls its client's cancellation flag so.
+/// Cancelled, the result is a `RuntimeError`.
+pub fn interruptible_or<T: Send>(
+    py: Python<'_>,
+    cancelled: Option<&Bound<'_, PyAny>>,
     work: impl FnOnce(&AtomicBool) -> T + Send,
 ) -> PyResult<T> {
     let stop = AtomicBool::new(false);
@@ -40,7 +53,13 @@ pub fn interruptible<T: Send>(
                 // Disconnected: the worker panicked; join re-raises it.
                 Ok(()) | Err(RecvTimeoutError::Disconnected) => break,
                 Err(RecvTimeoutError::Timeout) => {
-                    if let Err(raised) = py.check_signals() {
+                    let raised = py.check_signals().and_then(|()| match cancelled {
+                        Some(cancelled) if cancelled.call0()?.is_truthy()? => Err(
+                            PyRuntimeError::new_err("cancelled by the caller (its run stopped)"),
+                        ),
+                        _ => Ok(()),
+                    });
+                    if let Err(raised) = raised {
                         stop.store(true, Ordering::Relaxed);
                         let _ = py.detach(|| worker.join());
                         return Err(raised);

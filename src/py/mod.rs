@@ -19,6 +19,9 @@ mod view;
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    // Loads numpy's C API now: loaded lazily, a Ctrl-C landing during the
+    // first import would surface as a panic inside the first array call.
+    numpy::PyArray1::<u8>::zeros(m.py(), 0, false);
     cards::register(m)?;
     eval::register(m)?;
     m.add_class::<rules::PyRules>()?;

@@ -52,7 +52,14 @@ impl PyRules {
         odd_chip: Given,
     ) -> PyResult<PyRules> {
         let d = Rules::default();
+        // A default is checked against the arguments before it too, in
+        // signature order (ENGINE.md §2): `bring_in=10` leaves the default
+        // small_bet of 2 below it, a ValueError before any later argument's
+        // TypeError, as in the reference.
         let chips = |arg: Given, name: &str, lo: u64, default: u64| match arg {
+            Given::Default if default < lo => Err(pyo3::exceptions::PyValueError::new_err(
+                format!("{name} must be at least {lo}, got {default} (its default)"),
+            )),
             Given::Default => Ok(default),
             Given::Value(o) => int_in(o.bind(py), name, lo, MAX_CHIPS),
         };

@@ -18,6 +18,8 @@ use super::view::PyPlayerView;
 use crate::error::Error;
 use crate::event::{Action, ActionSet};
 use crate::hand::{DeckSource, Hand};
+use crate::match_play::{match_chunks as match_chunks_core, Match};
+use crate::rules::Rules;
 use crate::sim::{self, Deciders, Player, Table, Totals};
 use crate::strategy::Strategy;
 use crate::view::PlayerView;
@@ -99,11 +101,194 @@ fn players(strategies: &[Bound<'_, PyAny>], batch: &[bool]) -> PyResult<Seats> {
             players.push(Player::Batch(id as u8));
             callables.push(None);
         } else {
-            players.push(Player::External);
+            players.push(Player::External(callables.len() as u8));
             callables.push(Some(strategy.clone().unbind()));
         }
     }
     Ok((players, callables, policies))
+}
+
+/// A run's checked arguments: the seats' players and the Python callables
+/// behind them.
+struct Run {
+    rules: Rules,
+    stacks: Vec<u64>,
+    players: Vec<Player>,
+    callables: Vec<Option<Py<PyAny>>>,
+    policies: Vec<Py<PyAny>>,
+    threads: Option<usize>,
+}
+
+impl Run {
+    /// Checks the arguments the private entry points share.
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        rules: &Bound<'_, PyRules>,
+        stacks: Vec<u64>,
+        strategies: &[Bound<'_, PyAny>],
+        batch: &[bool],
+        hands: u64,
+        first_chunk: u64,
+        n_chunks: u64,
+        threads: Option<usize>,
+    ) -> PyResult<Run> {
+        let threads = checked_threads(threads)?;
+        let rules = rules.get().inner;
+        let chunks_in_run = hands.div_ceil(sim::CHUNK);
+        if first_chunk
+            .checked_add(n_chunks)
+            .is_none_or(|end| end > chunks_in_run)
+        {
+            return Err(Error::InvalidArgument(format!(
+                "chunks {first_chunk}..+{n_chunks} are outside the run's {chunks_in_run}"
+            ))
+            .into());
+        }
+        // Validates the table the way a Hand does (players, stacks).
+        Hand::new(rules, &stacks, DeckSource::Seed(0))?;
+        if strategies.len() != stacks.len() || batch.len() != stacks.len() {
+            return Err(Error::InvalidArgument(format!(
+                "{} strategies for {} players",
+                strategies.len(),
+                stacks.len()
+            ))
+            .into());
+        }
+        let (players, callables, policies) = players(strategies, batch)?;
+        Ok(Run {
+            rules,
+            stacks,
+            players,
+            callables,
+            policies,
+            threads,
+        })
+    }
+
+    fn table(&self, seed: u64, hands: u64) -> Table<'_> {
+        Table {
+            rules: self.rules,
+            stacks: &self.stacks,
+            players: &self.players,
+            seed,
+            hands,
+        }
+    }
+
+    /// `work(deciders, stop)` without the GIL, stopped by Ctrl-C: on the
+    /// caller's threads for built-in seats only; else on a pool of its own,
+    /// so a strategy that calls back into the library (whose long calls use
+    /// rayon's global pool) never waits for a thread that waits for it. The
+    /// calls into Python take the GIL one decision or one batch at a time,
+    /// and Ctrl-C stops the run before the next one.
+    fn play<T: Send>(
+        &self,
+        py: Python<'_>,
+        work: impl Fn(&Deciders<'_, PyErr>, &AtomicBool, Option<usize>) -> PyResult<T> + Sync,
+    ) -> PyResult<T> {
+        if self.players.iter().all(|p| matches!(p, Player::Builtin(_))) {
+            let builtin = sim::builtin_only();
+            let deciders = Deciders {
+                external: &|_, _| Err(PyTypeError::new_err("no Python strategy here")),
+                batch: &|_, _| Err(PyTypeError::new_err("no Python strategy here")),
+                around_chunk: builtin.around_chunk,
+            };
+            return interruptible(py, |stop| work(&deciders, stop, self.threads))?;
+        }
+        // Per-decision callables hold the GIL for most of their time: more
+        // threads than one would only queue for it.
+        let only_batch = self.callables.iter().all(Option::is_none);
+        let threads = self.threads.unwrap_or(if only_batch {
+            std::thread::available_parallelism().map_or(1, |n| n.get())
+        } else {
+            1
+        });
+        let big_bet = self.rules.big_bet;
+        let (callables, policies) = (&self.callables, &self.policies);
+        let run = |stop: &AtomicBool| -> PyResult<T> {
+            let interrupted = || {
+                stop.load(Ordering::Relaxed)
+                    .then(|| PyKeyboardInterrupt::new_err("interrupted"))
+            };
+            let external = |id: u8, hand: &Hand| -> PyResult<Action> {
+                if let Some(e) = interrupted() {
+                    return Err(e);
+                }
+                let view = PlayerView::of(hand, None)?;
+                let seat = view.seat();
+                Python::attach(|py| {
+                    let f = callables[id as usize]
+                        .as_ref()
+                        .ok_or_else(|| PyTypeError::new_err("no strategy for this seat"))?;
+                    let value = f.bind(py).call1((PyPlayerView::from(view),))?;
+                    checked_action(seat, hand.legal_actions(), &value)
+                })
+            };
+            let batch = |policy: u8, hands: &[&Hand]| -> PyResult<Vec<Action>> {
+                if let Some(e) = interrupted() {
+                    return Err(e);
+                }
+                Python::attach(|py| batch_actions(py, &policies[policy as usize], hands, big_bet))
+            };
+            // Attaching a thread to Python the first time makes it a thread
+            // state, which costs more than a decision: that is done once a
+            // chunk. Batch policies then give the GIL back between their
+            // calls, so other threads play on; per-decision strategies keep
+            // it for the chunk, since they call Python all the time (Python
+            // still hands the GIL to the main thread for Ctrl-C while a
+            // strategy runs).
+            let around_chunk = |chunk: &mut (dyn FnMut() + Send)| {
+                Python::attach(|py| {
+                    if only_batch {
+                        py.detach(chunk)
+                    } else {
+                        chunk()
+                    }
+                })
+            };
+            let deciders = Deciders {
+                external: &external,
+                batch: &batch,
+                around_chunk: &around_chunk,
+            };
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .map_err(|e| {
+                    Error::InvalidArgument(format!("cannot start {threads} threads: {e}"))
+                })?;
+            pool.install(|| work(&deciders, stop, None))
+        };
+        interruptible(py, run)?
+    }
+}
+
+/// A batch policy's actions for `hands`, each checked.
+fn batch_actions(
+    py: Python<'_>,
+    policy: &Py<PyAny>,
+    hands: &[&Hand],
+    big_bet: u64,
+) -> PyResult<Vec<Action>> {
+    let value = policy.bind(py).call1((PyBatch::of(py, hands, big_bet)?,))?;
+    let actions = actions_arg(py, &value, hands.len())
+        .map_err(|e| PyTypeError::new_err(format!("a batch policy's result: {e}")))?;
+    hands
+        .iter()
+        .zip(actions)
+        .enumerate()
+        .map(|(row, (hand, a))| {
+            let legal = hand.legal_actions();
+            match Action::from_index(a) {
+                Some(action) if legal.contains(action) => Ok(action),
+                _ => {
+                    let seat = hand.actor().unwrap_or(0);
+                    let who = format!("batch policy of seat {seat} (row {row})");
+                    legal_action(&who, legal, a, &a.to_string())
+                }
+            }
+        })
+        .collect()
 }
 
 /// simulate_chunks(rules, stacks, strategies, batch, seed, hands, first_chunk, n_chunks, threads=None)
@@ -126,158 +311,94 @@ fn simulate_chunks(
     n_chunks: u64,
     threads: Option<usize>,
 ) -> PyResult<Sums> {
-    let threads = checked_threads(threads)?;
-    let core_rules = rules.get().inner;
-    let chunks_in_run = hands.div_ceil(sim::CHUNK);
-    if first_chunk
-        .checked_add(n_chunks)
-        .is_none_or(|end| end > chunks_in_run)
-    {
-        return Err(Error::InvalidArgument(format!(
-            "chunks {first_chunk}..+{n_chunks} are outside the run's {chunks_in_run}"
-        ))
-        .into());
-    }
-    // Validates the table the way a Hand does (players, stacks).
-    Hand::new(core_rules, &stacks, DeckSource::Seed(0))?;
-    if strategies.len() != stacks.len() || batch.len() != stacks.len() {
-        return Err(Error::InvalidArgument(format!(
-            "{} strategies for {} players",
-            strategies.len(),
-            stacks.len()
-        ))
-        .into());
-    }
-    let (players, callables, policies) = players(&strategies, &batch)?;
-    let table = Table {
-        rules: core_rules,
-        stacks: &stacks,
-        players: &players,
-        seed,
+    let run = Run::new(
+        &rules,
+        stacks,
+        &strategies,
+        &batch,
         hands,
-    };
-    let builtin_only = players.iter().all(|p| matches!(p, Player::Builtin(_)));
-    let totals = if builtin_only {
-        let deciders = sim::builtin_only();
-        interruptible(py, |stop| {
-            sim::simulate_chunks(&table, first_chunk, n_chunks, threads, stop, &deciders)
-        })?
-        .unwrap_or_else(|never| match never {})
-    } else {
-        play_with_python(
-            py,
-            &table,
-            first_chunk,
-            n_chunks,
-            threads,
-            &callables,
-            &policies,
-        )?
-    };
+        first_chunk,
+        n_chunks,
+        threads,
+    )?;
+    let table = run.table(seed, hands);
+    let totals = run.play(py, |deciders, stop, threads| {
+        sim::simulate_chunks(&table, first_chunk, n_chunks, threads, stop, deciders)
+    })?;
     if totals.overflow {
         return Err(Error::InvalidArgument(
             "the sums of squared payoffs overflow 128 bits: play fewer chunks per call".into(),
         )
         .into());
     }
-    Ok(sums(&totals, stacks.len()))
+    Ok(sums(&totals, run.stacks.len()))
 }
 
-/// The chunks of a run with Python strategies. They run on a pool of their
-/// own, so a strategy that calls back into the library (whose long calls use
-/// rayon's global pool) never waits for a thread that waits for it; the
-/// calls into Python take the GIL one decision or one batch at a time, and
-/// Ctrl-C stops the run before the next one.
-fn play_with_python(
+/// Sums of a match, per distinct strategy: (deals, hands, net, sums of
+/// squares over deals, sums of squared payoffs, seat-hands).
+type MatchSums = (u64, u64, Vec<i128>, Vec<u128>, Vec<u128>, Vec<u64>);
+
+/// match_chunks(rules, stacks, strategies, batch, strategy_of_seat, duplicate, seed, deals, first_chunk, n_chunks, threads=None)
+///
+/// Plays the deals of chunks `first_chunk .. first_chunk + n_chunks` of a
+/// match of `deals` deals, once per rotation of the seating if `duplicate`;
+/// sums per distinct strategy (`strategy_of_seat[seat]` numbers them).
+#[pyfunction]
+#[pyo3(signature = (rules, stacks, strategies, batch, strategy_of_seat, duplicate, seed, deals, first_chunk, n_chunks, threads=None))]
+#[allow(clippy::too_many_arguments)]
+fn match_chunks(
     py: Python<'_>,
-    table: &Table<'_>,
+    rules: Bound<'_, PyRules>,
+    stacks: Vec<u64>,
+    strategies: Vec<Bound<'_, PyAny>>,
+    batch: Vec<bool>,
+    strategy_of_seat: Vec<u8>,
+    duplicate: bool,
+    seed: u64,
+    deals: u64,
     first_chunk: u64,
     n_chunks: u64,
     threads: Option<usize>,
-    callables: &[Option<Py<PyAny>>],
-    policies: &[Py<PyAny>],
-) -> PyResult<Totals> {
-    // Per-decision callables hold the GIL for most of their time: more
-    // threads than one would only queue for it.
-    let only_batch = callables.iter().all(Option::is_none);
-    let threads = threads.unwrap_or(if only_batch {
-        std::thread::available_parallelism().map_or(1, |n| n.get())
-    } else {
-        1
-    });
-    let big_bet = table.rules.big_bet;
-    let run = |stop: &AtomicBool| -> PyResult<Totals> {
-        let interrupted = || {
-            stop.load(Ordering::Relaxed)
-                .then(|| PyKeyboardInterrupt::new_err("simulate was interrupted"))
-        };
-        let external = |seat: usize, hand: &Hand| -> PyResult<Action> {
-            if let Some(e) = interrupted() {
-                return Err(e);
-            }
-            let view = PlayerView::of(hand, Some(seat))?;
-            Python::attach(|py| {
-                let f = callables[seat]
-                    .as_ref()
-                    .ok_or_else(|| PyTypeError::new_err("no strategy for this seat"))?;
-                let value = f.bind(py).call1((PyPlayerView::from(view),))?;
-                checked_action(seat, hand.legal_actions(), &value)
-            })
-        };
-        let batch = |policy: u8, hands: &[&Hand]| -> PyResult<Vec<Action>> {
-            if let Some(e) = interrupted() {
-                return Err(e);
-            }
-            Python::attach(|py| {
-                let f = policies[policy as usize].bind(py);
-                let value = f.call1((PyBatch::of(py, hands, big_bet)?,))?;
-                let actions = actions_arg(py, &value, hands.len())
-                    .map_err(|e| PyTypeError::new_err(format!("a batch policy's result: {e}")))?;
-                hands
-                    .iter()
-                    .zip(actions)
-                    .enumerate()
-                    .map(|(row, (hand, a))| {
-                        let legal = hand.legal_actions();
-                        match Action::from_index(a) {
-                            Some(action) if legal.contains(action) => Ok(action),
-                            _ => {
-                                let seat = hand.actor().unwrap_or(0);
-                                let who = format!("batch policy of seat {seat} (row {row})");
-                                legal_action(&who, legal, a, &a.to_string())
-                            }
-                        }
-                    })
-                    .collect()
-            })
-        };
-        // Attaching a thread to Python the first time makes it a thread
-        // state, which costs more than a decision: that is done once a
-        // chunk. Batch policies then give the GIL back between their calls,
-        // so other threads play on; per-decision strategies keep it for the
-        // chunk, since they call Python all the time (Python still hands
-        // the GIL to the main thread for Ctrl-C while a strategy runs).
-        let around_chunk = |chunk: &mut (dyn FnMut() + Send)| {
-            Python::attach(|py| {
-                if only_batch {
-                    py.detach(chunk)
-                } else {
-                    chunk()
-                }
-            })
-        };
-        let deciders = Deciders {
-            external: &external,
-            batch: &batch,
-            around_chunk: &around_chunk,
-        };
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .map_err(|e| Error::InvalidArgument(format!("cannot start {threads} threads: {e}")))?;
-        pool.install(|| sim::simulate_chunks(table, first_chunk, n_chunks, None, stop, &deciders))
+) -> PyResult<MatchSums> {
+    let run = Run::new(
+        &rules,
+        stacks,
+        &strategies,
+        &batch,
+        deals,
+        first_chunk,
+        n_chunks,
+        threads,
+    )?;
+    let n = run.stacks.len();
+    if strategy_of_seat.len() != n || strategy_of_seat.iter().any(|&j| j as usize >= n) {
+        return Err(Error::InvalidArgument(format!(
+            "strategy_of_seat must give each of the {n} seats a number below {n}"
+        ))
+        .into());
+    }
+    let m = Match {
+        table: run.table(seed, deals),
+        strategy_of_seat: &strategy_of_seat,
+        duplicate,
     };
-    interruptible(py, run)?
+    let totals = run.play(py, |deciders, stop, threads| {
+        match_chunks_core(&m, first_chunk, n_chunks, threads, stop, deciders)
+    })?;
+    if totals.overflow {
+        return Err(Error::InvalidArgument(
+            "the sums of squared payoffs overflow 128 bits: play fewer chunks per call".into(),
+        )
+        .into());
+    }
+    Ok((
+        totals.deals,
+        totals.hands,
+        totals.net[..n].to_vec(),
+        totals.deal_sq[..n].to_vec(),
+        totals.seat_sq[..n].to_vec(),
+        totals.seat_hands[..n].to_vec(),
+    ))
 }
 
 fn sums(totals: &Totals, n: usize) -> Sums {
@@ -299,6 +420,7 @@ fn sums(totals: &Totals, n: usize) -> Sums {
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(simulate_chunks, m)?)?;
+    m.add_function(wrap_pyfunction!(match_chunks, m)?)?;
     m.add("CHUNK", sim::CHUNK)?;
     Ok(())
 }

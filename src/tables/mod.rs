@@ -24,8 +24,9 @@ pub use obs::{Obs, ObsRef};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Player {
     Builtin(Strategy),
-    /// Asked one decision at a time (a Python callable in `simulate`).
-    External,
+    /// Asked one decision at a time (a Python callable in `simulate`); the
+    /// number tells apart the caller's callables.
+    External(u8),
     /// Decided by the caller for many tables at once; the number tells
     /// apart the caller's policies.
     Batch(u8),
@@ -269,10 +270,6 @@ impl Tables {
     }
 }
 
-/// A decision for an `External` seat: the seat and the hand, to an action
-/// (checked by the callee) or an error that stops the run.
-pub type External<'a, E> = dyn Fn(usize, &Hand) -> std::result::Result<Action, E> + Sync + 'a;
-
 /// Plays the built-in seats of `hand` until another seat is to act or the
 /// hand is over.
 #[inline]
@@ -283,26 +280,4 @@ pub fn play_builtins(players: &[Player; MAX_SEATS], hand: &mut Hand, rng: &mut R
             _ => break,
         }
     }
-}
-
-/// Plays built-in and external seats of `hand` until a batch seat is to act
-/// or the hand is over.
-#[inline]
-pub fn step_table<E>(
-    players: &[Player; MAX_SEATS],
-    hand: &mut Hand,
-    rng: &mut Rng,
-    external: &External<'_, E>,
-) -> std::result::Result<(), E> {
-    while let Some(seat) = hand.actor() {
-        match players[seat] {
-            Player::Builtin(strategy) => strategy.play(hand, rng),
-            Player::External => {
-                let action = external(seat, hand)?;
-                hand.act_legal(action);
-            }
-            Player::Batch(_) => break,
-        }
-    }
-    Ok(())
 }

@@ -1,28 +1,42 @@
-"""What every text site's parser shares: amounts, cards, player names, and a
+"""What every site's parser shares: amounts, cards, player names, and a
 builder that turns a hand's lines into a ``HandHistory`` one line at a time.
 
 Sites differ in wording, not in what a line means, so each site module only
 matches its own phrases and calls the builder; the builder keeps the
 bookkeeping (street, chips put in this round, card slots) in one place.
+The text sites' readers use all of it; the Merge Network's XML reader
+(``merge_network.py``) uses the builder, the amounts and the cards too,
+one XML element per line.
 """
 
 from __future__ import annotations
 
+import contextvars
 import re
-from decimal import Decimal, InvalidOperation
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 from razz_fast.histories.model import SLOTS, HandHistory, HistoryError, Payout, Play, Seat, Show
+from razz_fast.reference.rules import MAX_CHIPS
 
 CURRENCIES = "$€£"
 _AMOUNT = re.compile(r"^[$€£]?(?:[0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)(?:\.[0-9]+)?[$€£]?$")
 _DECIMAL = re.compile(r"[0-9]\.[0-9]")
 _CARD = re.compile(r"^(?:[2-9TJQKA]|10)[cdhs]$")
 _HIDDEN = {"X", "x", "XX", "xx", "null", "?"}
+#: Digits an amount may have: more is past any stack the engine takes
+#: (``MAX_CHIPS``, 16 digits, in hundredths), and Python refuses to turn
+#: more than 4,300 digits into an int at all.
+_MAX_DIGITS = 20
+#: A seat number has at most this many digits (sites seat up to 10).
+_MAX_SEAT_DIGITS = 3
+#: Set while a hand is read again in hundredths (see ``NeedsHundredths``).
+_HUNDREDTHS = contextvars.ContextVar("hundredths", default=False)
 
 
-def money_scale(text: str) -> int:
-    """100 if the hand's amounts are money or have decimals, else 1."""
-    return 100 if any(c in text for c in CURRENCIES) or _DECIMAL.search(text) else 1
+class NeedsHundredths(Exception):
+    """A hand read in whole units met an amount with decimals: it is read
+    again in hundredths (``read_in_units``)."""
 
 
 def currency_of(text: str) -> str | None:
@@ -32,12 +46,34 @@ def currency_of(text: str) -> str | None:
     return None
 
 
-def units_of(lines: list[str], tournament: bool) -> tuple[str | None, int]:
-    """The currency and scale of a hand's amounts. A tournament's header
-    names its buy-in in money, but its amounts are chips: only the body
-    counts then."""
-    body = "\n".join(lines[1:] if tournament else lines)
-    return currency_of(body), money_scale(body)
+def units_of(header: str, tournament: bool) -> tuple[str | None, int]:
+    """The currency and scale of a hand's amounts, from its header alone:
+    chat, player names and table names never change them. A tournament's
+    header names its buy-in in money, but its amounts are chips. Amounts
+    are in hundredths for money, for stakes with decimals, and when the
+    hand is read again for an amount with decimals."""
+    currency = None if tournament else currency_of(header)
+    decimals = not tournament and _DECIMAL.search(header)
+    return currency, 100 if currency or decimals or _HUNDREDTHS.get() else 1
+
+
+def read_in_units(parse: Callable[[], HandHistory]) -> HandHistory:
+    """``parse()``, read again in hundredths if it met an amount with
+    decimals in a hand whose header gave whole units."""
+    try:
+        return parse()
+    except NeedsHundredths:
+        with _in_hundredths():
+            return parse()
+
+
+@contextmanager
+def _in_hundredths() -> Iterator[None]:
+    token = _HUNDREDTHS.set(True)
+    try:
+        yield
+    finally:
+        _HUNDREDTHS.reset(token)
 
 
 def hand_id(header: re.Pattern, line: str) -> str:
@@ -60,18 +96,33 @@ class Lines:
         self.hand = hand
 
     def amount(self, token: str, line: int) -> int:
-        """``"$1,060.38"`` → 106038 at scale 100; rejects fractions of a unit."""
+        """``"$1,060.38"`` → 106038 at scale 100, digit by digit (no
+        rounding); rejects fractions of a unit and amounts past
+        ``MAX_CHIPS``."""
         token = token.strip().rstrip(".")
+        shown = token if len(token) <= 40 else f"{token[:40]}… ({len(token)} characters)"
         if not _AMOUNT.match(token):
-            raise self.hand.error(f"not an amount: {token!r}", line)
-        body = token.strip(CURRENCIES).replace(",", "")
-        try:
-            units = Decimal(body) * self.hand.scale
-        except InvalidOperation:
-            raise self.hand.error(f"not an amount: {token!r}", line) from None
-        if units != units.to_integral_value():
-            raise self.hand.error(f"amount {token!r} is not a whole number of units", line)
-        return int(units)
+            raise self.hand.error(f"not an amount: {shown!r}", line)
+        whole, _, fraction = token.strip(CURRENCIES).replace(",", "").partition(".")
+        whole = whole.lstrip("0") or "0"
+        if len(whole) > _MAX_DIGITS:
+            raise self.hand.error(f"amount {shown!r} is too large", line)
+        scale = self.hand.scale
+        places = len(str(scale)) - 1
+        if fraction.rstrip("0") and scale == 1:
+            raise NeedsHundredths(token)
+        if len(fraction.rstrip("0")) > places:
+            raise self.hand.error(f"amount {shown!r} is not a whole number of units", line)
+        units = int(whole) * scale + int(fraction[:places].ljust(places, "0") or "0")
+        if units > MAX_CHIPS:
+            raise self.hand.error(f"amount {shown!r} is too large", line)
+        return units
+
+    def seat_number(self, text: str, line: int) -> int:
+        """A seat number, bounded (it is quoted back in messages)."""
+        if not text.isdigit() or len(text) > _MAX_SEAT_DIGITS:
+            raise self.hand.error(f"seat number {text[:10]!r} out of range", line)
+        return int(text)
 
 
 def card_tokens(text: str) -> list[str | None]:
@@ -100,10 +151,26 @@ class Builder(Lines):
         self.summary = False
         self.round: dict[str, int] = {}
         self.names: list[str] = []
+        #: Whether the "X" of "raises X to Y" counts from a bring-in
+        #: (PokerStars) or only from the round's last full bet (Winamax).
+        self.raise_over_bring_in = True
+        self.full_bet = 0
 
     def start_summary(self, line: int) -> None:
         self.summary = True
         self.hand.summary_line = line
+
+    def summary_seat(self, number: int, name: str, line: int) -> None:
+        """A summary's ``Seat N: NAME`` line: N must be the player's seat,
+        and each player is summed up once."""
+        seated = next(seat.number for seat in self.hand.seats if seat.name == name)
+        if number != seated:
+            raise self.hand.error(
+                f"the summary puts {name} in seat {number}, the hand in {seated}", line
+            )
+        if name in self.hand.summary_lines:
+            raise self.hand.error(f"the summary lists {name} twice", line)
+        self.hand.summary_lines[name] = line
 
     def summary_fold(self, name: str, street: int) -> None:
         self.hand.summary_folds[name] = street
@@ -144,7 +211,7 @@ class Builder(Lines):
         if not 3 <= street <= 7 or street < self.street:
             raise self.hand.error(f"street {street} out of order", line)
         if street != self.street:
-            self.round = {}
+            self.round, self.full_bet = {}, 0
         self.street = street
 
     def play(
@@ -155,19 +222,38 @@ class Builder(Lines):
         *,
         amount: int = 0,
         to: int | None = None,
+        by: int | None = None,
         all_in: bool = False,
     ) -> None:
         """Record a play; ``to`` is a raise-to total (this round), which is
-        turned into the chips the line moved."""
+        turned into the chips the line moved; ``by``, the "X" of "raises X
+        to Y", must be what ``to`` raises the bet by."""
         name = self.known(name, line)
         if to is not None:
             amount = to - self.round.get(name, 0)
             if amount <= 0:
                 raise self.hand.error(f"{kind} to {to} is not above {name}'s bet", line)
+            if by is not None:
+                self._check_raise_size(by, to, line)
         if kind != "ante":
             self.round[name] = self.round.get(name, 0) + amount
+            if kind != "bring_in":
+                self.full_bet = max(self.full_bet, self.round[name])
         text = self.hand.lines[line - self.hand.first_line]
         self.hand.plays.append(Play(self.street, name, kind, amount, all_in, line, text))
+
+    def _check_raise_size(self, by: int, to: int, line: int) -> None:
+        """``by`` is ``to`` less the bet it raises: the round's highest bet
+        (PokerStars), or its last full bet, the bring-in not counting
+        (Winamax)."""
+        raised = max(self.round.values(), default=0) if self.raise_over_bring_in else self.full_bet
+        if by != to - raised:
+            h = self.hand
+            raise h.error(
+                f"a raise to {h.text_of(to)} over a bet of {h.text_of(raised)} is a raise of"
+                f" {h.text_of(to - raised)}, not {h.text_of(by)}",
+                line,
+            )
 
     def payout(self, name: str, kind: str, amount: int, line: int, pot: str | None = None):
         name = self.known(name, line)
@@ -332,7 +418,8 @@ def on_play(kind: str, total: bool = False):
         if groups.get("amount") is None:
             b.play(name, kind, line, all_in=all_in)
         elif total:
-            b.play(name, kind, line, to=b.amount(m["amount"], line), all_in=all_in)
+            by = b.amount(groups["by"], line) if groups.get("by") else None
+            b.play(name, kind, line, to=b.amount(m["amount"], line), by=by, all_in=all_in)
         else:
             b.play(name, kind, line, amount=b.amount(m["amount"], line), all_in=all_in)
 
@@ -383,11 +470,11 @@ def on_summary_seat(b: Builder, m: re.Match, line: int) -> None:
     face up, with the site's description, what they collected, and the
     street they folded on, for replay to check against the hand."""
     name, rest = b.player_at(m["rest"], line)
-    _summary_account(b, name, rest, line)
+    _summary_account(b, b.seat_number(m["number"], line), name, rest, line)
 
 
-def _summary_account(b: Builder, name: str, rest: str, line: int) -> None:
-    b.hand.summary_lines[name] = line
+def _summary_account(b: Builder, number: int, name: str, rest: str, line: int) -> None:
+    b.summary_seat(number, name, line)
     cards = _SUMMARY_CARDS.search(rest)
     if cards:
         described = re.search(r" with (.+?)$", rest)
@@ -398,17 +485,20 @@ def _summary_account(b: Builder, name: str, rest: str, line: int) -> None:
     folded = _SUMMARY_FOLD.search(rest)
     if folded:
         b.summary_fold(name, 7 if folded.group(2) else int(folded.group(1)))
+    elif re.search(r"\bfolded\b", rest):
+        raise b.hand.error(f"the summary's fold street for {name} is not understood", line)
 
 
 def seat_line(b: Builder, m: re.Match, line: int) -> None:
     """A seat line before the summary seats a player; in the summary it is
     the summary's account of that player."""
+    number = b.seat_number(m["number"], line)
     if b.summary:
         text = m.string
         name, rest = b.player_at(text[text.index(": ") + 2 :], line)
-        _summary_account(b, name, rest, line)
+        _summary_account(b, number, name, rest, line)
     else:
-        b.seat(int(m["number"]), m["name"], b.amount(m["amount"], line), line)
+        b.seat(number, m["name"], b.amount(m["amount"], line), line)
 
 
 def is_razz_header(header: str, game: str) -> bool:
@@ -431,10 +521,28 @@ def new_hand(
     """A builder for a hand of ``site`` whose first line matches ``header``,
     with its amounts in the units its lines use; ``conventions`` are the
     site's ``HandHistory`` flags."""
-    currency, scale = units_of(lines, tournament)
+    return builder_for(
+        site, hand_id(header, lines[0]), lines[0], tournament, lines, first_line, source,
+        **conventions,
+    )  # fmt: skip
+
+
+def builder_for(
+    site: str,
+    number: str,
+    units: str,
+    tournament: bool,
+    lines: list[str],
+    first_line: int,
+    source,
+    **conventions,
+) -> Builder:
+    """A builder for hand ``number`` of ``site``, its amounts in the units
+    the text ``units`` (the header, or Merge's stakes) gives."""
+    currency, scale = units_of(units, tournament)
     hand = HandHistory(
         site=site,
-        hand_id=hand_id(header, lines[0]),
+        hand_id=number,
         table="",
         tournament=tournament,
         currency=currency,

@@ -22,6 +22,12 @@ __all__ = ["to_pokerstars"]
 _STREET = {3: "3rd STREET", 4: "4th STREET", 5: "5th STREET", 6: "6th STREET", 7: "RIVER"}
 _SUMMARY_STREET = {3: "3rd Street", 4: "4th Street", 5: "5th Street", 6: "6th Street", 7: "River"}
 _NAME = re.compile(r"^\S(?:.*\S)?$")
+#: Names that begin like a line that names no player: the reader would
+#: take "Seat 1: posts the ante 1" for a seat line.
+_RESERVED = re.compile(
+    r"^(?:Seat \d|Dealt to\b|Uncalled bet\b|Total pot\b|Table '|\*\*\*|Hand cancelled\b"
+    r"|Betting is capped\b|PokerStars\b)"
+)
 
 
 def to_pokerstars(
@@ -34,132 +40,187 @@ def to_pokerstars(
     scale: int = 1,
     date: str = "2026/01/01 00:00:00 ET",
 ) -> str:
-    """The hand (core or reference ``Hand``, finished or not) as text."""
-    rules = hand.rules
-    history = list(hand.history)
-    stacks = _starting(hand)
-    n = len(stacks)
+    """The hand (core or reference ``Hand``, finished or not) as text. A
+    player name the reader could not read back is a ValueError."""
+    n = len(hand.stacks)
     names = list(names) if names is not None else [f"Player{seat + 1}" for seat in range(n)]
+    _check_names(names, n)
+    if scale < 1 or str(scale).strip("0") != "1":
+        raise ValueError(f"scale must be 1, 10, 100, …; got {scale}")
+    writer = _Writer(hand, names, currency, scale)
+    text = writer.text(hand_id, table, date)
+    if hand.is_over:
+        _check_reads_back(text, names)
+    return text
+
+
+def _check_names(names: list, n: int) -> None:
     if len(names) != n or len(set(names)) != n:
         raise ValueError(f"names must be {n} distinct names")
     for name in names:
         # A name must read back: no edge spaces, no line breaks, nothing that
-        # looks like the "(… in chips)" after it or the ": " after it.
+        # looks like the "(… in chips)" after it or the ": " after it, and
+        # no beginning of a line that names no player.
         if (
             not isinstance(name, str)
             or not _NAME.match(name)
             or any(part in name for part in ("\n", "\r", " (", ": "))
+            or _RESERVED.match(name)
         ):
             raise ValueError(f"player name {name!r} cannot be written in a history")
-    if scale < 1 or str(scale).strip("0") != "1":
-        raise ValueError(f"scale must be 1, 10, 100, …; got {scale}")
 
-    def money(chips: int) -> str:
-        if scale == 1:
-            return f"{currency}{chips}"
-        digits = len(str(scale)) - 1
-        return f"{currency}{chips // scale}.{chips % scale:0{digits}d}"
 
-    unit = " USD" if currency == "$" else ""
-    out = [
-        f"PokerStars Hand #{hand_id}:  Razz Limit ({money(rules.small_bet)}/"
-        f"{money(rules.big_bet)}{unit}) - {date}",
-        f"Table '{table}' {max(n, 2)}-max",
-    ]
-    out += [f"Seat {seat + 1}: {names[seat]} ({money(stacks[seat])} in chips)" for seat in range(n)]
-    stack = list(stacks)
-    cards: list[list[int]] = [[] for _ in range(n)]
-    bets = [0] * n
-    street = 2
-    folded_on: dict[int, int] = {}
-    showed: dict[int, tuple[str, str]] = {}
-    won = [0] * n
-    shown_down = False
-    pots = hand.pots
-    awards = 0
-    # A pot only one player paid into is written as PokerStars writes it:
-    # an uncalled bet returned.
-    excess_seat, excess = uncontested_excess(hand)
-    excess_from = sum(pot.amount for pot in pots) - excess
-    contested = pots[:-1] if excess else pots
-    for event in history:
-        kind, seat, amount = event.kind, event.seat, event.amount
+def _check_reads_back(text: str, names: list[str]) -> None:
+    """The written hand must parse back as the same players: a name that
+    still confuses the reader is refused, never written."""
+    from razz_fast.histories.reader import parse_histories  # (the reader imports replay)
+
+    loaded = parse_histories(text)
+    if loaded.errors or len(loaded.hands) != 1 or loaded.hands[0].players != names:
+        why = loaded.errors[0].message if loaded.errors else "other players"
+        raise ValueError(f"the player names {names!r} cannot be written in a history ({why})")
+
+
+class _Writer:
+    """Writes one hand's events as PokerStars' lines, keeping what the
+    lines depend on: stacks, this round's bets, each seat's cards."""
+
+    def __init__(self, hand, names: list[str], currency: str, scale: int) -> None:
+        self.hand, self.names, self.currency, self.scale = hand, names, currency, scale
+        self.stacks = _starting(hand)
+        n = len(self.stacks)
+        self.stack = list(self.stacks)
+        self.cards: list[list[int]] = [[] for _ in range(n)]
+        self.bets = [0] * n
+        self.street = 2
+        self.folded_on: dict[int, int] = {}
+        self.showed: dict[int, tuple[str, str]] = {}
+        self.won = [0] * n
+        self.shown_down = False
+        self.awards = 0
+        # A pot only one player paid into is written as PokerStars writes
+        # it: an uncalled bet returned.
+        pots = hand.pots
+        self.excess_seat, self.excess = uncontested_excess(hand)
+        self.excess_from = sum(pot.amount for pot in pots) - self.excess
+        self.contested = pots[:-1] if self.excess else pots
+        self.out: list[str] = []
+
+    def money(self, chips: int) -> str:
+        if self.scale == 1:
+            return f"{self.currency}{chips}"
+        digits = len(str(self.scale)) - 1
+        return f"{self.currency}{chips // self.scale}.{chips % self.scale:0{digits}d}"
+
+    def text(self, hand_id: int, table: str, date: str) -> str:
+        rules, n = self.hand.rules, len(self.stacks)
+        unit = " USD" if self.currency == "$" else ""
+        self.out += [
+            f"PokerStars Hand #{hand_id}:  Razz Limit ({self.money(rules.small_bet)}/"
+            f"{self.money(rules.big_bet)}{unit}) - {date}",
+            f"Table '{table}' {max(n, 2)}-max",
+        ]
+        self.out += [
+            f"Seat {seat + 1}: {self.names[seat]} ({self.money(self.stacks[seat])} in chips)"
+            for seat in range(n)
+        ]
+        for event in self.hand.history:
+            self.event(event)
+        if self.hand.is_over:
+            self.summary()
+        return "\n".join(self.out) + "\n"
+
+    def event(self, event) -> None:
+        kind = event.kind
         if kind in ("deal_down", "deal_up"):
-            if len(cards[seat]) in (0, 3, 4, 5, 6) and _street_of(len(cards[seat])) > street:
-                street = _street_of(len(cards[seat]))
-                bets = [0] * n
-                out.append(f"*** {_STREET[street]} ***")
-            cards[seat].append(event.cards[0])
-            if street == 3 and len(cards[seat]) < 3:
-                continue
-            shown = razz_fast.format_cards(cards[seat])
-            if street == 3:
-                out.append(f"Dealt to {names[seat]} [{shown}]")
-            else:
-                earlier, new = shown.rsplit(" ", 1)
-                out.append(f"Dealt to {names[seat]} [{earlier}] [{new}]")
+            self.deal(event.seat, event.cards[0])
         elif kind == "community":
-            street, bets = 7, [0] * n
-            out.append(f"*** RIVER *** [{razz_fast.format_cards(event.cards)}]")
-            for s in range(n):
-                if len(cards[s]) == 6:
-                    cards[s].append(event.cards[0])
-        elif kind in ("burn", "reshuffle"):
-            continue
+            self.community(event.cards)
         elif kind == "ante":
-            stack[seat] -= amount
-            out.append(f"{names[seat]}: posts the ante {money(amount)}{_all_in(stack[seat])}")
+            self.stack[event.seat] -= event.amount
+            self.say(event.seat, f"posts the ante {self.money(event.amount)}")
         elif kind in ("bring_in", "bet", "call", "complete", "raise"):
-            stack[seat] -= amount
-            bets[seat] += amount
-            high = max(b for s, b in enumerate(bets) if s != seat)
-            verbs = {"bring_in": "brings in for", "bet": "bets", "call": "calls"}
-            if kind in verbs:
-                text = f"{verbs[kind]} {money(amount)}"
-            elif high == 0:  # completing with nothing posted: PokerStars says "bets"
-                text = f"bets {money(amount)}"
-            else:
-                text = f"raises {money(bets[seat] - high)} to {money(bets[seat])}"
-            out.append(f"{names[seat]}: {text}{_all_in(stack[seat])}")
+            self.wager(kind, event.seat, event.amount)
         elif kind in ("check", "fold"):
-            out.append(f"{names[seat]}: {kind}s")
+            self.say(event.seat, f"{kind}s")
             if kind == "fold":
-                folded_on[seat] = street
+                self.folded_on[event.seat] = self.street
         elif kind == "return":
-            stack[seat] += amount
-            bets[seat] -= amount
-            out.append(f"Uncalled bet ({money(amount)}) returned to {names[seat]}")
+            self.stack[event.seat] += event.amount
+            self.bets[event.seat] -= event.amount
+            self.returned(event.seat, event.amount)
         elif kind == "show":
-            if not shown_down:
-                out.append("*** SHOW DOWN ***")
-                shown_down = True
-            text = razz_fast.format_cards(cards[seat])
-            words = site_description(pokerstars.SITE, tuple(text.split()))
-            out.append(f"{names[seat]}: shows [{text}] ({words})")
-            showed[seat] = f"showed [{text}]", words
+            self.show(event.seat)
         elif kind == "award":
-            awards += amount
-            if seat == excess_seat and awards > excess_from:
-                out.append(f"Uncalled bet ({money(amount)}) returned to {names[seat]}")
-                continue
-            out.append(
-                f"{names[seat]} collected {money(amount)} from {_pot_name(contested, awards)}"
-            )
-            won[seat] += amount
+            self.award(event.seat, event.amount)
+        # (burns and reshuffles are not written)
 
-    def _summary(seat: int) -> str:
-        if seat in showed:
-            cards, words = showed[seat]
-            result = f"won ({money(won[seat])})" if won[seat] else "lost"
-            return f"{cards} and {result} with {words}"
-        if won[seat]:
-            return f"collected ({money(won[seat])})"
-        if seat in folded_on:
-            return f"folded on the {_SUMMARY_STREET[folded_on[seat]]}"
-        return "did not show"
+    def say(self, seat: int, words: str) -> None:
+        """``NAME: words``, marked all-in when the seat has no chips left."""
+        all_in = " and is all-in" if self.stack[seat] == 0 else ""
+        self.out.append(f"{self.names[seat]}: {words}{all_in}")
 
-    if hand.is_over:
-        out.append("*** SUMMARY ***")
+    def deal(self, seat: int, card: int) -> None:
+        held = self.cards[seat]
+        if len(held) in (0, 3, 4, 5, 6) and _street_of(len(held)) > self.street:
+            self.street = _street_of(len(held))
+            self.bets = [0] * len(self.bets)
+            self.out.append(f"*** {_STREET[self.street]} ***")
+        held.append(card)
+        if self.street == 3 and len(held) < 3:
+            return
+        shown = razz_fast.format_cards(held)
+        if self.street == 3:
+            self.out.append(f"Dealt to {self.names[seat]} [{shown}]")
+        else:
+            earlier, new = shown.rsplit(" ", 1)
+            self.out.append(f"Dealt to {self.names[seat]} [{earlier}] [{new}]")
+
+    def community(self, cards) -> None:
+        self.street, self.bets = 7, [0] * len(self.bets)
+        self.out.append(f"*** RIVER *** [{razz_fast.format_cards(cards)}]")
+        for held in self.cards:
+            if len(held) == 6:
+                held.append(cards[0])
+
+    def wager(self, kind: str, seat: int, amount: int) -> None:
+        self.stack[seat] -= amount
+        self.bets[seat] += amount
+        high = max(b for s, b in enumerate(self.bets) if s != seat)
+        verbs = {"bring_in": "brings in for", "bet": "bets", "call": "calls"}
+        if kind in verbs:
+            words = f"{verbs[kind]} {self.money(amount)}"
+        elif high == 0:  # completing with nothing posted: PokerStars says "bets"
+            words = f"bets {self.money(amount)}"
+        else:
+            raised = self.money(self.bets[seat] - high)
+            words = f"raises {raised} to {self.money(self.bets[seat])}"
+        self.say(seat, words)
+
+    def returned(self, seat: int, amount: int) -> None:
+        self.out.append(f"Uncalled bet ({self.money(amount)}) returned to {self.names[seat]}")
+
+    def show(self, seat: int) -> None:
+        if not self.shown_down:
+            self.out.append("*** SHOW DOWN ***")
+            self.shown_down = True
+        text = razz_fast.format_cards(self.cards[seat])
+        words = site_description(pokerstars.SITE, tuple(text.split()))
+        self.out.append(f"{self.names[seat]}: shows [{text}] ({words})")
+        self.showed[seat] = f"showed [{text}]", words
+
+    def award(self, seat: int, amount: int) -> None:
+        self.awards += amount
+        if seat == self.excess_seat and self.awards > self.excess_from:
+            self.returned(seat, amount)
+            return
+        pot = _pot_name(self.contested, self.awards)
+        self.out.append(f"{self.names[seat]} collected {self.money(amount)} from {pot}")
+        self.won[seat] += amount
+
+    def summary(self) -> None:
+        contested, money = self.contested, self.money
+        self.out.append("*** SUMMARY ***")
         total = f"Total pot {money(sum(p.amount for p in contested))}"
         if len(contested) > 1:
             total += f" Main pot {money(contested[0].amount)}."
@@ -167,10 +228,20 @@ def to_pokerstars(
                 f" Side pot-{number} {money(pot.amount)}."
                 for number, pot in enumerate(contested[1:], start=1)
             )
-        out.append(f"{total} | Rake {money(0)}")
-        for seat in range(n):
-            out.append(f"Seat {seat + 1}: {names[seat]} {_summary(seat)}")
-    return "\n".join(out) + "\n"
+        self.out.append(f"{total} | Rake {money(0)}")
+        for seat, name in enumerate(self.names):
+            self.out.append(f"Seat {seat + 1}: {name} {self.seat_summary(seat)}")
+
+    def seat_summary(self, seat: int) -> str:
+        if seat in self.showed:
+            cards, words = self.showed[seat]
+            result = f"won ({self.money(self.won[seat])})" if self.won[seat] else "lost"
+            return f"{cards} and {result} with {words}"
+        if self.won[seat]:
+            return f"collected ({self.money(self.won[seat])})"
+        if seat in self.folded_on:
+            return f"folded on the {_SUMMARY_STREET[self.folded_on[seat]]}"
+        return "did not show"
 
 
 def _starting(hand) -> list[int]:
@@ -187,10 +258,6 @@ def _starting(hand) -> list[int]:
 
 def _street_of(cards_held: int) -> int:
     return 3 if cards_held < 3 else cards_held + 1
-
-
-def _all_in(stack: int) -> str:
-    return " and is all-in" if stack == 0 else ""
 
 
 def _pot_name(pots, awarded: int) -> str:

@@ -82,7 +82,7 @@ def _chat(b: Builder, m: re.Match, line: int) -> None:
 PATTERNS = [
     (re.compile(r"^Seat (?P<number>\d+): (?P<name>.+?) \(" + _AMT + r"\)(?:, is sitting out)?$"),
      seat_line),
-    (re.compile(r"^Seat \d+: (?P<rest>.+)$"), on_summary_seat),
+    (re.compile(r"^Seat (?P<number>\d+): (?P<rest>.+)$"), on_summary_seat),
     (_verb(r"antes " + _AMT + _ALL_IN), on_play("ante")),
     (_verb(r"brings in for " + _AMT + _ALL_IN), on_play("bring_in")),
     (_verb(r"completes it to " + _AMT + _ALL_IN), on_play("complete", total=True)),

@@ -49,6 +49,7 @@ def _summary_seat(b: Builder, m: re.Match, line: int) -> None:
         seat_line(b, m, line)
         return
     name = b.known(m["name"], line)
+    b.summary_seat(b.seat_number(m["number"], line), name, line)
     b.hand.final_stacks[name] = b.amount(m["amount"], line)
     if m["net"]:
         sign = -1 if m["net"].startswith("-") else 1

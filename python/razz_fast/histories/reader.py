@@ -11,9 +11,10 @@ from __future__ import annotations
 import codecs
 import os
 from dataclasses import dataclass, field
+from functools import partial
 
-from razz_fast.histories import merge, sites
-from razz_fast.histories._text import HandCancelled
+from razz_fast.histories import merge_network, sites
+from razz_fast.histories._text import HandCancelled, read_in_units
 from razz_fast.histories.model import HandHistory, HistoryError, undecoded_line, unexpected
 
 __all__ = ["HistoryFile", "read_histories", "parse_histories", "decode"]
@@ -93,7 +94,7 @@ def parse_histories(text: str, *, source: str | None = None) -> HistoryFile:
     result = HistoryFile(source)
     text = text.lstrip("\ufeff")
     if text.lstrip().startswith("<"):
-        merge.parse_file(text, source, result)
+        merge_network.parse_file(text, source, result)
         return result
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     starts = [
@@ -122,7 +123,7 @@ def parse_histories(text: str, *, source: str | None = None) -> HistoryFile:
             result.errors.append(undecoded)
             continue
         try:
-            result.hands.append(site.parse(block, index + 1, source))
+            result.hands.append(read_in_units(partial(site.parse, block, index + 1, source)))
         except HandCancelled:
             result.skipped += 1
         except HistoryError as error:

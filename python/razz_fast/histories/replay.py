@@ -29,7 +29,7 @@ import razz_fast
 from razz_fast.errors import RazzError
 from razz_fast.events import Action
 from razz_fast.histories import sites
-from razz_fast.histories.model import SLOTS, HandHistory
+from razz_fast.histories.model import SLOTS, HandHistory, HistoryError
 
 __all__ = ["Replay", "replay", "deck_for", "site_description"]
 
@@ -173,6 +173,19 @@ def replay(
     ``razz_fast`` (the default) or ``razz_fast.reference``."""
     if not isinstance(history, HandHistory):
         raise TypeError(f"history must be a HandHistory, not {type(history).__name__}")
+    try:
+        return _replay(history, cap, uncapped_heads_up, odd_chip, burn_cards, engine)
+    except (HistoryError, TypeError):  # (a TypeError: the caller's settings)
+        raise
+    except Exception as error:  # a replay bug: still this hand's error, not the file's
+        raise history.error(
+            f"cannot replay the hand ({type(error).__name__}: {error})", history.first_line
+        ) from error
+
+
+def _replay(
+    history: HandHistory, cap, uncapped_heads_up: bool, odd_chip: str, burn_cards: bool, engine
+) -> Replay:
     engine = razz_fast if engine is None else engine
     # Rules the history itself states (a PHH file's _cap, …) are how it was played.
     cap = history.settings.get("cap", cap)
@@ -310,6 +323,24 @@ def uncontested_excess(hand) -> tuple[int, int]:
 
 
 def _check_payouts(history: HandHistory, result: Replay, index: dict) -> None:
+    """What the engine returned and awarded against what the site logged:
+    returns, collections and the rake, the total pot, then the summary's
+    own account (nets, final stacks, collections, fold streets)."""
+    returned, award = _engine_payouts(history, result)
+    site_returned, collected = _site_payouts(history, index, len(result.names))
+    if not history.logs_payouts:
+        collected = list(award)  # nothing to compare: the finishing stacks are checked
+    _check_returns(history, result.names, returned, site_returned)
+    rake, shortfall = _check_collected(history, result.names, award, collected)
+    result.rake, result.collected, result.rake_paid = rake, collected, shortfall
+    _check_nets(history, result, index)
+    _check_summary(history, result, index)
+
+
+def _engine_payouts(history: HandHistory, result: Replay) -> tuple[list[int], list[int]]:
+    """Per seat, the chips the engine returned and awarded, counted as the
+    site counts them: an uncontested last pot is a return, and a site whose
+    collect lines include returns gets them added to the awards."""
     hand, n = result.hand, len(result.names)
     returned, award = [0] * n, [0] * n
     for event in hand.history:
@@ -323,65 +354,88 @@ def _check_payouts(history: HandHistory, result: Replay, index: dict) -> None:
     if chips:
         award[seat] -= chips
         returned[seat] += chips
+    if history.collect_includes_return:
+        award = [a + r for a, r in zip(award, returned)]
+        returned = [0] * n
+    return returned, award
+
+
+def _site_payouts(history: HandHistory, index: dict, n: int) -> tuple[list[int], list[int]]:
+    """Per seat, the chips the site logged as returned and as collected."""
     site_returned, collected = [0] * n, [0] * n
     for payout in history.payouts:
         target = site_returned if payout.kind == "return" else collected
         target[index[payout.player]] += payout.amount
-    if history.collect_includes_return:
-        award = [a + r for a, r in zip(award, returned)]
-        returned = [0] * n
-    if not history.logs_payouts:
-        collected = list(award)  # nothing to compare: the finishing stacks are checked below
-    end = history.first_line + len(history.lines) - 1
-    for s in range(n):
-        if history.logs_returns and site_returned[s] != returned[s]:
-            line = next((p.line for p in history.payouts if p.kind == "return"), end)
+    return site_returned, collected
+
+
+def _end_line(history: HandHistory) -> int:
+    return history.first_line + len(history.lines) - 1
+
+
+def _check_returns(
+    history: HandHistory, names: list[str], returned: list[int], site_returned: list[int]
+) -> None:
+    if not history.logs_returns:
+        return
+    for s, name in enumerate(names):
+        if site_returned[s] != returned[s]:
+            line = next((p.line for p in history.payouts if p.kind == "return"), _end_line(history))
             raise history.error(
-                f"the engine returns {history.text_of(returned[s])} to {result.names[s]},"
+                f"the engine returns {history.text_of(returned[s])} to {name},"
                 f" the history {history.text_of(site_returned[s])}",
                 line,
             )
+
+
+def _check_collected(
+    history: HandHistory, names: list[str], award: list[int], collected: list[int]
+) -> tuple[int, list[int]]:
+    """The rake (the site's, or inferred) and each seat's part of it: what
+    the engine awarded less what the seat collected, which only a rake may
+    explain; and the total pot."""
+    end, text = _end_line(history), history.text_of
     if (
         history.logs_payouts
         and sum(award) > 0
         and not any(p.kind == "collect" for p in history.payouts)
     ):
         raise history.error("nobody collects the pot: the hand is incomplete", end)
-    shortfall = [award[s] - collected[s] for s in range(n)]
+    shortfall = [a - c for a, c in zip(award, collected)]
     rake = history.rake if history.rake is not None else sum(shortfall)
     if history.rake is None and rake * 100 > MAX_INFERRED_RAKE_PERCENT * sum(award):
         raise history.error(
-            f"winners collected {history.text_of(sum(collected))} of"
-            f" {history.text_of(sum(award))}: more than {MAX_INFERRED_RAKE_PERCENT}% short",
+            f"winners collected {text(sum(collected))} of {text(sum(award))}:"
+            f" more than {MAX_INFERRED_RAKE_PERCENT}% short",
             next((p.line for p in history.payouts if p.kind == "collect"), end),
         )
     line_of = {p.player: p.line for p in history.payouts if p.kind == "collect"}
-    for s in range(n):
+    for s, name in enumerate(names):
         if shortfall[s] < 0 or (shortfall[s] and not rake):
             raise history.error(
-                f"the engine awards {history.text_of(award[s])} to {result.names[s]},"
-                f" the history {history.text_of(collected[s])}",
-                line_of.get(result.names[s], end),
+                f"the engine awards {text(award[s])} to {name}, the history {text(collected[s])}",
+                line_of.get(name, end),
             )
     if sum(shortfall) != rake:
-        short = [s for s in range(n) if shortfall[s]]
-        line = line_of.get(result.names[short[0]], end) if short else end
+        short = [s for s, part in enumerate(shortfall) if part]
+        line = line_of.get(names[short[0]], end) if short else end
         raise history.error(
-            f"winners won {history.text_of(sum(award))} and collected"
-            f" {history.text_of(sum(collected))}, which a rake of {history.text_of(rake)}"
-            " does not explain",
+            f"winners won {text(sum(award))} and collected {text(sum(collected))},"
+            f" which a rake of {text(rake)} does not explain",
             line,
         )
     if history.total_pot is not None:
         pot = sum(award) - (rake if history.total_pot_after_rake else 0)
         if pot != history.total_pot:
             raise history.error(
-                f"the engine's pot is {history.text_of(pot)}, the history's"
-                f" {history.text_of(history.total_pot)}",
-                end,
+                f"the engine's pot is {text(pot)}, the history's {text(history.total_pot)}", end
             )
-    result.rake, result.collected, result.rake_paid = rake, collected, shortfall
-    net = result.net
+    return rake, shortfall
+
+
+def _check_nets(history: HandHistory, result: Replay, index: dict) -> None:
+    """The site's net results and final stacks (KingsClub prints them)."""
+    net, end = result.net, _end_line(history)
     for name, value in history.net.items():
         if net[index[name]] != value:
             raise history.error(
@@ -389,11 +443,17 @@ def _check_payouts(history: HandHistory, result: Replay, index: dict) -> None:
                 f" {history.text_of(value)} in the history",
                 end,
             )
-    summary = history.summary_line or end
     starts = {seat.name: seat.stack for seat in history.seats}
     for name, value in history.final_stacks.items():
         if starts[name] + net[index[name]] != value:
-            raise history.error(f"{name} ends with a different stack", summary)
+            raise history.error(f"{name} ends with a different stack", history.summary_line or end)
+
+
+def _check_summary(history: HandHistory, result: Replay, index: dict) -> None:
+    """The summary's seat lines: what each player collected, and the
+    street each folded on, as the hand has them."""
+    summary = history.summary_line or _end_line(history)
+    collected = result.collected
     for name, value in history.summary_collected.items():
         if value != collected[index[name]]:
             raise history.error(
@@ -401,13 +461,9 @@ def _check_payouts(history: HandHistory, result: Replay, index: dict) -> None:
                 f" {history.text_of(collected[index[name]])}",
                 history.summary_lines.get(name, summary),
             )
-    for name in result.names:
-        if (
-            collected[index[name]]
-            and history.summary_line
-            and name not in history.summary_collected
-        ):
-            if history.site in SUMMARY_COLLECTS:
+    if history.summary_line and history.site in SUMMARY_COLLECTS:
+        for name in result.names:
+            if collected[index[name]] and name not in history.summary_collected:
                 raise history.error(f"the summary does not have {name} collect", summary)
     folds: dict[str, int] = {}
     for play in history.plays:

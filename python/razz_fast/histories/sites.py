@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from razz_fast.histories import fulltilt, kingsclub, merge, pokerstars, winamax
+from razz_fast.histories import fulltilt, kingsclub, merge_network, pokerstars, winamax
 
 #: Text sites, in the order their hand headers are tried.
 TEXT = (pokerstars, fulltilt, winamax, kingsclub)
-ALL = TEXT + (merge,)
+ALL = TEXT + (merge_network,)
 
 
 def module(site: str) -> ModuleType:

@@ -54,11 +54,11 @@ def _verb(regex: str) -> re.Pattern:
 PATTERNS = [
     (re.compile(r"^Seat (?P<number>\d+): (?P<name>.+?) \(" + _AMT + r"(?:, [^()]*)?\)$"),
      seat_line),
-    (re.compile(r"^Seat \d+: (?P<rest>.+)$"), on_summary_seat),
+    (re.compile(r"^Seat (?P<number>\d+): (?P<rest>.+)$"), on_summary_seat),
     (_verb(r"posts ante " + _AMT + _ALL_IN), on_play("ante")),
     (_verb(r"brings in " + _AMT + _ALL_IN), on_play("bring_in")),
     (_verb(r"completes " + AMOUNT + " to " + _AMT + _ALL_IN), on_play("complete", total=True)),
-    (_verb(r"raises " + AMOUNT + " to " + _AMT + _ALL_IN), on_play("raise", total=True)),
+    (_verb(r"raises (?P<by>" + AMOUNT + ") to " + _AMT + _ALL_IN), on_play("raise", total=True)),
     (_verb(r"bets " + _AMT + _ALL_IN), on_play("bet")),
     (_verb(r"calls " + _AMT + _ALL_IN), on_play("call")),
     (_verb(r"checks"), on_play("check")),
@@ -88,6 +88,7 @@ def parse(lines: list[str], first_line: int, source) -> HandHistory:
         collect_includes_return=True,
         total_pot_after_rake=True,
     )
+    b.raise_over_bring_in = False  # "raises 25€ to 25€" over a 10€ bring-in
     read_header(b, _STAKES, r"^Table: '(.*?)'")
     run_lines(b, PATTERNS, NOISE, sections(("ANTE/BLINDS", "SHOW DOWN", "SHOWDOWN")))
     b.require_rake()

@@ -14,6 +14,7 @@ from razz_fast.reference.cards import format_cards, parse_cards
 from razz_fast.reference.equity import equity
 from razz_fast.reference.evaluation import best_five, describe, rank, rank_many
 from razz_fast.reference.hand import Hand
+from razz_fast.reference.match import match
 from razz_fast.reference.rules import Rules
 from razz_fast.reference.simulate import simulate
 from razz_fast.reference.tables import FEATURES, FEATURES_VERSION, Batch, Tables
@@ -42,6 +43,7 @@ __all__ = [
     "Event",
     "Pot",
     "simulate",
+    "match",
     "SimulationResult",
     "equity",
     "EquityResult",

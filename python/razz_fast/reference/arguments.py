@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import operator
 
+from razz_fast.errors import int_text
 from razz_fast.reference.generator import MASK64
 
 __all__ = [
@@ -58,7 +59,7 @@ def check_seed(seed) -> int | None:
     if number is None:
         raise TypeError(f"seed must be an int or None, not {type(seed).__name__}")
     if not 0 <= number <= MASK64:
-        raise ValueError(f"seed must be in 0..2**64-1, got {number}")
+        raise ValueError(f"seed must be in 0..2**64-1, got {int_text(number)}")
     return number
 
 
@@ -69,4 +70,4 @@ def check_threads(threads) -> None:
     if not is_int(threads):
         raise TypeError(f"threads must be an int or None, not {type(threads).__name__}")
     if not 1 <= threads <= MAX_THREADS:
-        raise ValueError(f"threads must be in 1..{MAX_THREADS}, got {threads}")
+        raise ValueError(f"threads must be in 1..{MAX_THREADS}, got {int_text(threads)}")

@@ -11,7 +11,7 @@ from __future__ import annotations
 import operator
 import re
 
-from razz_fast.errors import InvalidCardError
+from razz_fast.errors import InvalidCardError, int_text
 
 __all__ = ["RANK_CHARS", "SUIT_CHARS", "card_to_str", "parse_cards", "format_cards"]
 
@@ -80,7 +80,7 @@ def _parse_element(element: object) -> int:
     except TypeError:
         raise TypeError(f"a card must be a str or an int, not {type(element).__name__}") from None
     if not 0 <= index < _NUM_CARDS:
-        raise InvalidCardError(f"card index {index} is out of range 0..51")
+        raise InvalidCardError(f"card index {int_text(index)} is out of range 0..51")
     return index
 
 

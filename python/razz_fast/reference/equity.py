@@ -14,7 +14,7 @@ import math
 import os
 from dataclasses import dataclass, field
 
-from razz_fast.errors import InvalidCardError
+from razz_fast.errors import InvalidCardError, int_text
 from razz_fast.reference.arguments import MAX_COUNT, as_int, check_seed, check_threads
 from razz_fast.reference.cards import card_to_str, parse_cards
 from razz_fast.reference.evaluation import rank
@@ -85,7 +85,7 @@ def _check_trials(trials) -> int:
     if number is None:
         raise TypeError(f"trials must be an int or None, not {type(trials).__name__}")
     if not 1 <= number <= MAX_COUNT:
-        raise ValueError(f"trials must be in 1..{MAX_COUNT}, got {number}")
+        raise ValueError(f"trials must be in 1..{MAX_COUNT}, got {int_text(number)}")
     return number
 
 

@@ -16,9 +16,10 @@ from __future__ import annotations
 import functools
 import itertools
 import operator
+import sys
 from collections import Counter
 
-from razz_fast.errors import InvalidCardError, RazzError
+from razz_fast.errors import InvalidCardError, RazzError, int_text
 from razz_fast.reference.arguments import check_threads
 from razz_fast.reference.cards import RANK_CHARS, card_to_str, parse_cards
 
@@ -144,7 +145,9 @@ def _row_cards(row, index: int, width: int | None) -> list[int]:
         )
     for card in cards:
         if not 0 <= card < 52:
-            raise InvalidCardError(f"row {index}: card index {card} is out of range 0..51")
+            raise InvalidCardError(
+                f"row {index}: card index {int_text(card)} is out of range 0..51"
+            )
     seen = set()
     for card in cards:
         if card in seen:
@@ -175,11 +178,17 @@ def rank_many(hands, *, threads=None) -> list[int]:
     array. Returns a list of ranks: the reference uses the standard library
     only, so where the core returns a ``uint16`` numpy array this returns
     its ``tolist()``. ``threads`` is checked as the core checks it; here
-    every hand is ranked on the calling thread.
+    every hand is ranked on the calling thread. A ``numpy.matrix`` is read
+    as the 2-D array it holds.
     """
     check_threads(threads)
     if isinstance(hands, (str, bytes, bytearray, dict)):
         raise TypeError(f"hands must be a 2-D array of card indices, not {type(hands).__name__}")
+    numpy = sys.modules.get("numpy")  # never imported here: a matrix means it is loaded
+    if numpy is not None and isinstance(hands, numpy.matrix):
+        # Its rows stay 2-D (1 × k matrices, never ints): read the 2-D
+        # array it holds, as the core does.
+        hands = hands.A
     _check_array_like(hands)
     try:
         rows = iter(hands)
@@ -244,7 +253,7 @@ def describe(rank_or_cards) -> str:
             value = None
     if value is not None:
         if not 1 <= value <= NUM_RANKS:
-            raise RazzError(f"rank must be in 1..{NUM_RANKS}, got {value}")
+            raise RazzError(f"rank must be in 1..{NUM_RANKS}, got {int_text(value)}")
         return _describe_multiset(_all_values()[value - 1])
     parsed = parse_cards(rank_or_cards)
     _check_count(parsed, "describe")

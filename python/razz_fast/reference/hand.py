@@ -12,7 +12,7 @@ from __future__ import annotations
 import copy
 import os
 
-from razz_fast.errors import IllegalActionError, InvalidCardError
+from razz_fast.errors import IllegalActionError, InvalidCardError, int_text
 from razz_fast.events import Action, Event, Pot
 from razz_fast.reference.arguments import as_int
 from razz_fast.reference.cards import card_to_str, parse_cards
@@ -56,7 +56,7 @@ def _check_stacks(stacks) -> list[int]:
         raise ValueError(f"a hand needs 2 to 8 players, got {len(result)}")
     for value in result:
         if not 1 <= value <= MAX_CHIPS:
-            raise ValueError(f"every stack must be in 1..{MAX_CHIPS}, got {value}")
+            raise ValueError(f"every stack must be in 1..{MAX_CHIPS}, got {int_text(value)}")
     return result
 
 
@@ -65,7 +65,7 @@ def _check_seed(seed) -> int:
     if number is None:
         raise TypeError(f"seed must be an int or None, not {type(seed).__name__}")
     if not 0 <= number <= MASK64:
-        raise ValueError(f"seed must be in 0..2**64-1, got {number}")
+        raise ValueError(f"seed must be in 0..2**64-1, got {int_text(number)}")
     return number
 
 
@@ -369,7 +369,7 @@ class Hand:
         try:
             action = Action(number)
         except ValueError:
-            raise IllegalActionError(f"{number} is not an Action") from None
+            raise IllegalActionError(f"{int_text(number)} is not an Action") from None
         legal = self.legal_actions()
         if action not in legal:
             if self._over:
@@ -567,7 +567,7 @@ class Hand:
         if number is None:
             raise TypeError(f"seat must be an int, not {type(seat).__name__}")
         if not 0 <= number < self._n:
-            raise ValueError(f"seat must be in 0..{self._n - 1}, got {number}")
+            raise ValueError(f"seat must be in 0..{self._n - 1}, got {int_text(number)}")
         return number
 
     def up_cards(self, seat) -> list[int]:

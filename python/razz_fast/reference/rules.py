@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from razz_fast.errors import int_text
 from razz_fast.reference.arguments import as_int
 
 __all__ = ["MAX_CHIPS", "Rules"]
@@ -41,9 +42,9 @@ def _check_bool(name: str, value) -> bool:
 
 def _check_range(name: str, value: int, low: int, low_text: str) -> None:
     if value < low:
-        raise ValueError(f"{name} must be at least {low_text}, got {value}")
+        raise ValueError(f"{name} must be at least {low_text}, got {int_text(value)}")
     if value > MAX_CHIPS:
-        raise ValueError(f"{name} must be at most {MAX_CHIPS}, got {value}")
+        raise ValueError(f"{name} must be at most {MAX_CHIPS}, got {int_text(value)}")
 
 
 class Rules:
@@ -87,7 +88,7 @@ class Rules:
         if cap is not None:
             cap = _check_int("cap", cap)
             if not 1 <= cap <= MAX_CHIPS:
-                raise ValueError(f"cap must be None or 1..{MAX_CHIPS}, got {cap}")
+                raise ValueError(f"cap must be None or 1..{MAX_CHIPS}, got {int_text(cap)}")
         uncapped_heads_up = _check_bool("uncapped_heads_up", uncapped_heads_up)
         burn_cards = _check_bool("burn_cards", burn_cards)
         if not isinstance(odd_chip, str):

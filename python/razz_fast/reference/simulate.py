@@ -16,7 +16,7 @@ from __future__ import annotations
 import os
 import time
 
-from razz_fast.errors import IllegalActionError
+from razz_fast.errors import IllegalActionError, int_text
 from razz_fast.events import Action
 from razz_fast.policy import is_batch_policy
 from razz_fast.reference.arguments import (
@@ -71,7 +71,7 @@ def _check_hands(hands) -> int:
     if number is None:
         raise TypeError(f"hands must be an int, not {type(hands).__name__}")
     if not 1 <= number <= MAX_COUNT:
-        raise ValueError(f"hands must be in 1..{MAX_COUNT}, got {number}")
+        raise ValueError(f"hands must be in 1..{MAX_COUNT}, got {int_text(number)}")
     return number
 
 
@@ -80,7 +80,9 @@ def _check_players(players) -> int:
     if number is None:
         raise TypeError(f"players must be an int, not {type(players).__name__}")
     if not _MIN_PLAYERS <= number <= _MAX_PLAYERS:
-        raise ValueError(f"players must be in {_MIN_PLAYERS}..{_MAX_PLAYERS}, got {number}")
+        raise ValueError(
+            f"players must be in {_MIN_PLAYERS}..{_MAX_PLAYERS}, got {int_text(number)}"
+        )
     return number
 
 
@@ -99,7 +101,7 @@ def _check_stack(value, where: str) -> int:
     if number is None:
         raise TypeError(f"{where} must be an int, not {type(value).__name__}")
     if not 1 <= number <= MAX_CHIPS:
-        raise ValueError(f"{where} must be in 1..{MAX_CHIPS}, got {number}")
+        raise ValueError(f"{where} must be in 1..{MAX_CHIPS}, got {int_text(number)}")
     return number
 
 
@@ -171,23 +173,30 @@ def _winning_rank(hand: Hand) -> int:
     )
 
 
+def play_hand(seed: int, k: int, rules: Rules, stacks: list[int], seats) -> Hand:
+    """Hand ``k`` of the run seeded with ``seed``, played to the end by
+    ``seats`` (``(kind, function)`` per seat, from ``resolve_strategies``)."""
+    deck, decisions = hand_seeds(seed, k)
+    rng = Xoshiro256PlusPlus(decisions)
+    hand = Hand(rules, stacks, seed=deck)
+    while not hand.is_over:
+        seat = hand.actor
+        kind, function = seats[seat]
+        if kind == "builtin":
+            action = function(hand, rng)
+        else:
+            action = _python_action(function, hand, seat)
+        hand.act(action)
+    return hand
+
+
 def _play_chunk(
     seed: int, chunk: int, count: int, rules: Rules, stacks: list[int], seats
 ) -> Totals:
     """Plays the ``count`` hands of chunk ``chunk`` and sums their results."""
     totals = Totals(players=len(stacks))
     for k in range(chunk * CHUNK, chunk * CHUNK + count):
-        deck, decisions = hand_seeds(seed, k)
-        rng = Xoshiro256PlusPlus(decisions)
-        hand = Hand(rules, stacks, seed=deck)
-        while not hand.is_over:
-            seat = hand.actor
-            kind, function = seats[seat]
-            if kind == "builtin":
-                action = function(hand, rng)
-            else:
-                action = _python_action(function, hand, seat)
-            hand.act(action)
+        hand = play_hand(seed, k, rules, stacks, seats)
         payoffs = hand.payoffs
         totals.hands += 1
         totals.net = [total + p for total, p in zip(totals.net, payoffs)]

@@ -12,9 +12,10 @@ collected, after a rake the file does not state. Descriptions look like
 from __future__ import annotations
 
 import re
+from functools import partial
 from html import unescape
 
-from razz_fast.histories._text import Builder, card_tokens, finish, money_scale
+from razz_fast.histories._text import Builder, builder_for, card_tokens, finish, read_in_units
 from razz_fast.histories.model import HandHistory, HistoryError, undecoded_line, unexpected
 
 SITE = "Merge"
@@ -99,9 +100,8 @@ def parse_file(text: str, source, result) -> None:
                 result.errors.append(undecoded)
             else:
                 try:
-                    result.hands.append(
-                        _parse(lines[start : index + 1], start + 1, game_type, stakes, source)
-                    )
+                    game = partial(_parse, lines[start : index + 1], start + 1, game_type, stakes)
+                    result.hands.append(read_in_units(partial(game, source)))
                 except HistoryError as error:
                     result.errors.append(error)
                 except Exception as error:  # a reader bug must not lose the other games
@@ -122,21 +122,11 @@ def _parse(lines: list[str], first_line: int, game_type, stakes: str, source) ->
     opening = _tag(lines[0].strip())
     game = opening[2] if opening else {}
     fields = game.get("data", "").split("|")
-    hand = HandHistory(
-        site=SITE,
-        hand_id=game.get("id", "?"),
-        table=fields[1] if len(fields) > 1 else "",
-        tournament="Tournament" in (game_type or ""),
-        currency="$" if "$" in stakes else None,
-        scale=money_scale(stakes + "\n".join(lines)),
-        ante=0,
-        small_bet=0,
-        big_bet=0,
-        first_line=first_line,
-        lines=lines,
-        source=source,
-    )
-    b = Builder(hand)
+    tournament = "Tournament" in (game_type or "")
+    # The stakes alone say what the amounts are: never a nickname.
+    b = builder_for(SITE, game.get("id", "?"), stakes, tournament, lines, first_line, source)
+    hand = b.hand
+    hand.table = fields[1] if len(fields) > 1 else ""
     found = re.search(r"([$€£]?[\d.,]+)/([$€£]?[\d.,]+)", stakes)
     if not found:
         raise hand.error(f"no stakes in {stakes!r}", first_line)
@@ -160,7 +150,12 @@ def _parse(lines: list[str], first_line: int, game_type, stakes: str, source) ->
                 seat, nickname = attrs.get("seat", ""), attrs.get("nickname")
                 if not seat.isdigit() or not nickname:
                     raise hand.error("a player needs a seat number and a nickname", line)
-                b.seat(int(seat), nickname, b.amount(attrs.get("balance", ""), line), line)
+                b.seat(
+                    b.seat_number(seat, line),
+                    nickname,
+                    b.amount(attrs.get("balance", ""), line),
+                    line,
+                )
                 by_seat[seat] = nickname
         elif name == "round":
             if attrs.get("id") not in _STREETS:

@@ -1,0 +1,114 @@
+"""``match``: strategies compared on the same deals, in the compiled core
+(docs/MATCH.md). Each deal is played once per rotation of the seating when
+``duplicate``; the core sums every strategy's chips per deal, and the
+errors are computed over deals."""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from razz_fast import _core
+from razz_fast.match_result import MatchResult, MatchTotals
+from razz_fast.policy import is_batch_policy
+from razz_fast.simulate import BATCH_SECONDS, Strategy, checked_run, progress_bar
+
+__all__ = ["match", "label", "distinct"]
+
+
+def label(strategy: Any) -> str:
+    """A strategy's name: a built-in's name or a callable's ``__name__``."""
+    if isinstance(strategy, str):
+        return strategy
+    return getattr(strategy, "__name__", type(strategy).__name__)
+
+
+def distinct(strategies: list) -> tuple[list, list[int]]:
+    """The distinct strategies in first-seen order (names by equality,
+    callables by identity) and each seat's index among them."""
+    seen: list = []
+    index = []
+    for s in strategies:
+        for j, t in enumerate(seen):
+            if (isinstance(s, str) and s == t) or s is t:
+                index.append(j)
+                break
+        else:
+            seen.append(s)
+            index.append(len(seen) - 1)
+    return seen, index
+
+
+def rotations(index: list[int], duplicate: bool) -> int:
+    """How many seatings a deal is played in: 1 without duplicate, else every
+    distinct rotation of the seating (A-B-A-B has two)."""
+    n = len(index)
+    if not duplicate:
+        return 1
+    return next(
+        (p for p in range(1, n) if all(index[s] == index[(s + p) % n] for s in range(n))), n
+    )
+
+
+def _labels(strategies: list) -> list[str]:
+    names = [label(s) for s in strategies]
+    return [n if names.count(n) == 1 else f"{n}#{names[:i].count(n) + 1}"
+            for i, n in enumerate(names)]  # fmt: skip
+
+
+def match(
+    strategies: Sequence[Strategy],
+    hands: int,
+    *,
+    players: int | None = None,
+    rules: _core.Rules | None = None,
+    stacks: int | Sequence[int] | None = None,
+    duplicate: bool = True,
+    seed: int | None = None,
+    threads: int | None = None,
+    progress: bool = False,
+) -> MatchResult:
+    """Play about ``hands`` hands between ``strategies`` (one per seat) and
+    rank them. With ``duplicate`` every deal is played once per rotation of
+    the seating, with the same cards each time, so each strategy meets the
+    same luck from every seat; ``hands`` is rounded up to whole deals. The
+    same seed gives the same result for any ``threads``."""
+    if isinstance(strategies, str) or not isinstance(strategies, Sequence):
+        raise TypeError("strategies must be a sequence with one strategy per seat")
+    if players is None:
+        players = len(strategies)
+    if not isinstance(duplicate, bool):
+        raise TypeError(f"duplicate must be a bool, got {type(duplicate).__name__}")
+    if isinstance(players, int) and not isinstance(players, bool) and len(strategies) != players:
+        raise ValueError(f"strategies has {len(strategies)} entries for {players} players")
+    seatings = rotations(distinct(list(strategies))[1], duplicate)
+    deals = -(-hands // seatings) if isinstance(hands, int) and hands > 0 else hands
+    run, threads = checked_run(deals, players, list(strategies), rules, stacks, seed, threads,
+                               progress)  # fmt: skip
+    unique, index = distinct(run.strategies)
+    batch = [is_batch_policy(s) for s in run.strategies]
+    totals = MatchTotals(len(unique))
+    bar = progress_bar(progress, run.hands * seatings, " hands", "match")
+    start = time.perf_counter()
+    try:
+        done, size = 0, 2 * (threads or os.cpu_count() or 1)
+        while done < run.chunks:
+            size = min(size, run.chunks - done, max(1, run.max_chunks_per_call // seatings))
+            began = time.perf_counter()
+            args = (run.rules, run.stacks, run.strategies, batch, index, duplicate, run.seed)
+            sums = _core.match_chunks(*args, run.hands, done, size, threads)
+            took = time.perf_counter() - began
+            part = MatchTotals(len(unique), *sums[:2], *map(list, sums[2:]))
+            totals.add(part)
+            done += size
+            if bar is not None:
+                bar.update(part.hands)
+            scale = BATCH_SECONDS / max(took, 1e-6)
+            size = max(1, min(int(size * min(scale, 4.0)), 1 << 14))
+    finally:
+        if bar is not None:
+            bar.close()
+    return totals.result(_labels(unique), run.rules.big_bet, duplicate, run.seed,
+                         time.perf_counter() - start)  # fmt: skip

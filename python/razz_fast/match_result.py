@@ -1,0 +1,130 @@
+"""``MatchResult`` and the exact sums it is computed from, shared by the
+compiled core and the pure-Python reference (docs/MATCH.md says how each
+figure is computed)."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+__all__ = ["MatchResult", "MatchTotals", "Z95"]
+
+#: The two-sided 95% quantile of the normal distribution.
+Z95 = 1.959963984540054
+
+
+@dataclass
+class MatchTotals:
+    """Exact integer sums per distinct strategy; chunks merge by addition."""
+
+    strategies: int
+    deals: int = 0
+    hands: int = 0
+    net: list[int] = field(default_factory=list)
+    deal_sq: list[int] = field(default_factory=list)
+    seat_sq: list[int] = field(default_factory=list)
+    seat_hands: list[int] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        for name in ("net", "deal_sq", "seat_sq", "seat_hands"):
+            if not getattr(self, name):
+                setattr(self, name, [0] * self.strategies)
+
+    def add(self, other: MatchTotals) -> None:
+        self.deals += other.deals
+        self.hands += other.hands
+        for name in ("net", "deal_sq", "seat_sq", "seat_hands"):
+            setattr(self, name, [a + b for a, b in zip(getattr(self, name), getattr(other, name))])
+
+    def result(self, labels: list[str], big_bet: int, duplicate: bool, seed: int,
+               elapsed: float) -> MatchResult:  # fmt: skip
+        mean, stderr, plain = [], [], []
+        for j in range(self.strategies):
+            hands = self.seat_hands[j]
+            per_deal = hands / self.deals  # seat-hands of this strategy in every deal
+            m = self.net[j] / hands
+            # The deal's result per seat-hand, X = D / per_deal, over deals.
+            var_x = self.deal_sq[j] / per_deal**2 / self.deals - m * m
+            var_plain = self.seat_sq[j] / hands - m * m
+            mean.append(m)
+            stderr.append(math.sqrt(max(var_x, 0.0) / (self.deals - 1)) if self.deals > 1 else 0.0)
+            plain.append(math.sqrt(max(var_plain, 0.0) / (hands - 1)) if hands > 1 else 0.0)
+        bb = [100 * m / big_bet for m in mean]
+        half = [100 * Z95 * s / big_bet for s in stderr]
+        pairwise = {}
+        if self.strategies == 2:
+            # Chips move only between the two: per deal, D_1 = -D_0, so the
+            # difference of their per-hand results is a multiple of X_0.
+            h0, h1 = self.seat_hands
+            scale = 1 + h0 / h1
+            diff = 100 * (mean[0] - mean[1]) / big_bet
+            err = 100 * stderr[0] * scale / big_bet
+            pairwise[(labels[0], labels[1])] = (diff, err)
+        return MatchResult(
+            strategies=labels,
+            net=list(self.net),
+            mean=mean,
+            bb_per_100=bb,
+            stderr=stderr,
+            interval=[(b - h, b + h) for b, h in zip(bb, half)],
+            plain_stderr=plain,
+            variance_reduction=[(p / s) ** 2 if s > 0 else math.inf for p, s in zip(plain, stderr)],
+            pairwise=pairwise,
+            deals=self.deals,
+            hands=self.hands,
+            seat_hands=list(self.seat_hands),
+            duplicate=duplicate,
+            seed=seed,
+            elapsed=elapsed,
+        )
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    """Per distinct strategy (first-seen order, ``strategies`` holds their
+    labels): ``net`` chips won; ``mean`` chips per hand played; ``bb_per_100``
+    big bets per 100 hands; ``stderr`` the standard error of ``mean``
+    computed over deals (each deal's rotations paired); ``interval`` its 95%
+    interval in big bets per 100 hands; ``plain_stderr`` the error plain
+    play's formula would give (hands taken as independent); and
+    ``variance_reduction`` = (plain_stderr / stderr)². ``pairwise`` maps
+    (a, b) to a's edge over b in big bets per 100 hands and its error, for
+    a two-strategy match. ``deals``, ``hands`` (all rotations),
+    ``seat_hands`` (hands each strategy played), ``seed``, ``elapsed``."""
+
+    strategies: list[str]
+    net: list[int]
+    mean: list[float]
+    bb_per_100: list[float]
+    stderr: list[float]
+    interval: list[tuple[float, float]]
+    plain_stderr: list[float]
+    variance_reduction: list[float]
+    pairwise: dict[tuple[str, str], tuple[float, float]]
+    deals: int
+    hands: int
+    seat_hands: list[int]
+    duplicate: bool
+    seed: int
+    elapsed: float
+
+    def table(self) -> str:
+        """The ranking, best first, as a text table."""
+        rows = sorted(range(len(self.strategies)), key=lambda j: -self.bb_per_100[j])
+        width = max(len("strategy"), *(len(s) for s in self.strategies))
+        lines = [f"{'strategy':<{width}}  {'bb/100':>9}  {'95% interval':>21}  {'hands':>12}"]
+        for j in rows:
+            low, high = self.interval[j]
+            lines.append(
+                f"{self.strategies[j]:<{width}}  {self.bb_per_100[j]:>+9.2f}"
+                f"  [{low:>+9.2f}, {high:>+9.2f}]  {self.seat_hands[j]:>12,}"
+            )
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        best = max(range(len(self.strategies)), key=lambda j: self.bb_per_100[j])
+        return (
+            f"MatchResult({len(self.strategies)} strategies, {self.deals:,} deals,"
+            f" {self.hands:,} hands, best {self.strategies[best]!r}"
+            f" {self.bb_per_100[best]:+.2f} bb/100)"
+        )

@@ -1,0 +1,66 @@
+"""``match`` in plain Python (docs/MATCH.md): every deal played once per
+distinct rotation of the seating with the same cards, each strategy's
+chips summed per deal; the same sums, and so the same ``MatchResult``, as
+the compiled core."""
+
+from __future__ import annotations
+
+import time
+
+from razz_fast._match import _labels, distinct, rotations
+from razz_fast.match_result import MatchResult, MatchTotals
+from razz_fast.reference.arguments import check_threads
+from razz_fast.reference.simulate import (
+    _check_hands,
+    _check_players,
+    _check_progress,
+    _check_rules,
+    _check_stacks,
+    _seed_or_random,
+    play_hand,
+)
+from razz_fast.reference.strategies import resolve_strategies
+
+__all__ = ["match"]
+
+
+def match(strategies, hands, *, players=None, rules=None, stacks=None, duplicate=True,
+          seed=None, threads=None, progress=False) -> MatchResult:  # fmt: skip
+    """Plays about ``hands`` hands between ``strategies`` (one per seat);
+    see ``razz_fast.match``."""
+    start = time.perf_counter()
+    if isinstance(strategies, str) or not hasattr(strategies, "__len__"):
+        raise TypeError("strategies must be a sequence with one strategy per seat")
+    players = _check_players(len(strategies) if players is None else players)
+    if len(strategies) != players:
+        raise ValueError(f"strategies has {len(strategies)} entries for {players} players")
+    if not isinstance(duplicate, bool):
+        raise TypeError(f"duplicate must be a bool, got {type(duplicate).__name__}")
+    hands = _check_hands(hands)
+    seats = resolve_strategies(list(strategies), players)
+    rules = _check_rules(rules)
+    stacks = _check_stacks(stacks, players, rules)
+    seed = _seed_or_random(seed)
+    check_threads(threads)
+    _check_progress(progress)
+    unique, index = distinct(list(strategies))
+    seatings = rotations(index, duplicate)
+    deals = -(-hands // seatings)
+    totals = MatchTotals(len(unique))
+    for k in range(deals):
+        on_deal = [0] * len(unique)
+        for r in range(seatings):
+            seated = [seats[(s + r) % players] for s in range(players)]
+            hand = play_hand(seed, k, rules, stacks, seated)
+            for s, payoff in enumerate(hand.payoffs):
+                j = index[(s + r) % players]
+                on_deal[j] += payoff
+                totals.seat_sq[j] += payoff * payoff
+                totals.seat_hands[j] += 1
+        for j, chips in enumerate(on_deal):
+            totals.net[j] += chips
+            totals.deal_sq[j] += chips * chips
+        totals.deals += 1
+        totals.hands += seatings
+    return totals.result(_labels(unique), rules.big_bet, duplicate, seed,
+                         time.perf_counter() - start)  # fmt: skip

@@ -1,0 +1,103 @@
+"""match (docs/MATCH.md): the same deals for every rotation of the seating;
+identical strategies break exactly even; core == reference; any threads;
+plain play is simulate's run; the command line."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+import razz_fast as rf
+import razz_fast.reference as ref
+
+
+def last(view):
+    return view.legal_actions()[-1]
+
+
+def last_again(view):
+    return view.legal_actions()[-1]
+
+
+@pytest.mark.parametrize("impl", [rf, ref], ids=["core", "reference"])
+@pytest.mark.parametrize("players", range(2, 9))
+def test_two_copies_of_one_strategy_each_win_exactly_nothing(impl, players):
+    hands = 40 * players if impl is ref else 3000
+    for seating in ([last, last_again] * 4, [last] + [last_again] * 7):
+        result = impl.match(seating[:players], hands, seed=players)
+        assert result.net == [0, 0]
+        assert result.strategies == ["last", "last_again"]
+
+
+@pytest.mark.parametrize(
+    "seating",
+    [
+        ["tight", "check_call", "random"] * 2,
+        ["tight", last],
+        [last, "tight", "random", "tight", "check_call"],
+        ["tight", "check_call"] * 4,
+    ],
+)
+def test_core_equals_reference_for_any_threads(seating):
+    expected = ref.match(seating, 500, seed=9)
+    for threads in (1, 2, 3):
+        got = rf.match(seating, 500, seed=9, threads=threads)
+        for name in ("strategies", "net", "mean", "stderr", "plain_stderr", "deals", "hands",
+                     "seat_hands", "pairwise"):  # fmt: skip
+            assert getattr(got, name) == getattr(expected, name), name
+
+
+def test_plain_play_is_simulate():
+    seating = ["tight", "check_call", "random", "tight"]
+    result = rf.match(seating, 5000, seed=3, duplicate=False)
+    run = rf.simulate(5000, players=4, strategies=seating, seed=3)
+    assert result.net == [run.net[0] + run.net[3], run.net[1], run.net[2]]
+    assert result.deals == result.hands == 5000
+    assert result.seat_hands == [10000, 5000, 5000]
+
+
+def test_duplicate_plays_every_distinct_rotation():
+    result = rf.match(["tight", "check_call"] * 3, 6000, seed=1)
+    assert (result.deals, result.hands) == (3000, 6000)  # A-B-A-B-A-B: two seatings
+    result = rf.match(["tight", "check_call", "random"], 6000, seed=1)
+    assert (result.deals, result.hands) == (2000, 6000)
+    assert sum(result.net) == 0
+    assert all(low < bb < high for bb, (low, high) in zip(result.bb_per_100, result.interval))
+
+
+def test_paired_errors_beat_plain_play_where_luck_dominates():
+    # Check/call against random heads-up: the cards decide most hands, and
+    # the paired error is less than half of plain play's on as many hands.
+    duplicate = rf.match(["check_call", "random"], 200_000, seed=5)
+    plain = rf.match(["check_call", "random"], 200_000, seed=5, duplicate=False)
+    assert duplicate.stderr[0] * 2 < plain.stderr[0]
+    assert duplicate.variance_reduction[0] > 1
+
+
+def test_bad_arguments():
+    with pytest.raises(TypeError):
+        rf.match("tight", 100)
+    with pytest.raises(ValueError, match="entries"):
+        rf.match(["tight", "random"], 100, players=3)
+    with pytest.raises(TypeError, match="duplicate"):
+        rf.match(["tight", "random"], 100, duplicate=1)
+    with pytest.raises(ValueError, match="unknown strategy"):
+        rf.match(["tight", "loose"], 100)
+    with pytest.raises(ValueError):
+        rf.match(["tight", "random"], 0)
+
+
+def test_the_command_line():
+    command = [sys.executable, "-m", "razz_fast", "match", "tight", "check_call", "random"]
+    out = subprocess.run(command + ["--hands", "3e3", "--seed", "1"], capture_output=True,
+                         text=True, check=True).stdout  # fmt: skip
+    assert "1,000 deals, 3,000 hands (duplicate), 3 players" in out
+    assert out.index("tight") < out.index("random")  # ranked, tight first
+    two = command[:-1] + ["--hands", "1000", "--json", "--seed", "2"]
+    record = json.loads(subprocess.run(two, capture_output=True, text=True, check=True).stdout)
+    assert record["strategies"] == ["tight", "check_call"] and len(record["pairwise"]) == 1
+    bad = subprocess.run(command + ["--hands", "1.5"], capture_output=True, text=True)
+    assert bad.returncode == 2 and "whole count" in bad.stderr
