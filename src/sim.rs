@@ -200,16 +200,19 @@ pub(crate) struct Hands {
 
 impl Hands {
     pub(crate) fn new(table: &Table<'_>) -> Hands {
-        let mut hand = Hand::new(table.rules, table.stacks, DeckSource::Seed(0))
-            .expect("the table was validated");
         // Per-decision strategies see the history in their views; built-ins
         // and batch policies never read it.
-        hand.set_record_history(
-            table
-                .players
-                .iter()
-                .any(|p| matches!(p, Player::External(_))),
-        );
+        let history = table
+            .players
+            .iter()
+            .any(|p| matches!(p, Player::External(_)));
+        Hands::with_history(table, history)
+    }
+
+    fn with_history(table: &Table<'_>, history: bool) -> Hands {
+        let mut hand = Hand::new(table.rules, table.stacks, DeckSource::Seed(0))
+            .expect("the table was validated");
+        hand.set_record_history(history);
         Hands {
             hands: vec![hand],
             rngs: vec![Rng::new(0)],
@@ -350,6 +353,29 @@ fn play_side_by_side<E>(
         done(i, hand);
     }
     Ok(())
+}
+
+/// Hands `first .. first + count` of `table`'s run, played as `simulate`
+/// plays them and kept whole, history and all (for `record=`).
+pub fn record_hands<E>(
+    table: &Table<'_>,
+    first: u64,
+    count: u64,
+    deciders: &Deciders<'_, E>,
+) -> Result<Vec<Hand>, E> {
+    let end = first.saturating_add(count).min(table.hands);
+    let mut work = Hands::with_history(table, true);
+    let mut kept = Vec::with_capacity(end.saturating_sub(first) as usize);
+    for chunk in first / CHUNK..end.div_ceil(CHUNK) {
+        let range = first.max(chunk * CHUNK)..end;
+        let mut keep = |i: usize, hand: &Hand| {
+            if range.contains(&(chunk * CHUNK + i as u64)) {
+                kept.push(hand.clone());
+            }
+        };
+        play_chunk(table, chunk, &mut work, deciders, &mut keep)?;
+    }
+    Ok(kept)
 }
 
 /// Runs `work` on `threads` threads (`None`: rayon's current pool).

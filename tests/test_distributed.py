@@ -103,6 +103,15 @@ def test_simulate_is_the_local_run(client, kwargs, chunks_per_task):
     assert same(remote) == same(local)
 
 
+@pytest.mark.parametrize("chunks_per_task", [None, 1])
+def test_match_is_the_local_run(client, chunks_per_task):
+    seating = ["tight", first_legal, "random", batch_first]
+    local = razz_fast.match(seating, 9_000, seed=6)
+    remote = rfd.match(seating, 9_000, seed=6, client=client, chunks_per_task=chunks_per_task)
+    for name in ("strategies", "net", "stderr", "deals", "hands", "seat_hands"):
+        assert getattr(remote, name) == getattr(local, name), name
+
+
 def test_simulate_uses_the_current_client_and_draws_a_seed(client):
     remote = rfd.simulate(5_000, players=4, strategies="tight")
     assert same(remote) == same(

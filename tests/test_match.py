@@ -101,3 +101,52 @@ def test_the_command_line():
     assert record["strategies"] == ["tight", "check_call"] and len(record["pairwise"]) == 1
     bad = subprocess.run(command + ["--hands", "1.5"], capture_output=True, text=True)
     assert bad.returncode == 2 and "whole count" in bad.stderr
+
+
+# --- recorded hands ---------------------------------------------------------------
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from razz_fast.histories import parse_histories, replay  # noqa: E402
+from razz_fast.histories.export import to_pokerstars  # noqa: E402
+
+
+@settings(max_examples=25)
+@given(
+    st.integers(2, 8),
+    st.integers(0, 2),
+    st.sampled_from([None, 1, 4]),
+    st.booleans(),
+    st.integers(0, 2**32),
+)
+def test_recorded_hands_replay_to_their_payoffs(players, ante, cap, burn, seed):
+    rules = rf.Rules(ante, 2, 4, 8, cap=cap, burn_cards=burn)
+    seating = ["tight", last, "random", "check_call"] * 2
+    result = rf.simulate(300, players=players, strategies=seating[:players], rules=rules,
+                         stacks=[40, 400, 12, 400, 80, 400, 400, 7][:players], seed=seed,
+                         record=6)  # fmt: skip
+    assert len(result.records) == 6
+    for hand in result.records:
+        assert hand.is_over and hand.rules == rules
+        history = parse_histories(to_pokerstars(hand)).hands[0]
+        played = replay(history, cap=cap, odd_chip="seat", burn_cards=burn)
+        assert played.hand.payoffs == hand.payoffs
+
+
+def test_records_are_the_hands_played_in_both_implementations():
+    seating = ["tight", last, "random"]
+    core = rf.simulate(2000, players=3, strategies=seating, seed=4, record=9)
+    reference = ref.simulate(40, players=3, strategies=seating, seed=4, record=9)
+    assert [h.history for h in core.records] == [h.history for h in reference.records]
+    assert rf.simulate(100, seed=4).records == []
+    m = rf.match(seating, 300, seed=4, record=5)
+    n = ref.match(seating, 300, seed=4, record=5)
+    assert [h.history for h in m.records] == [h.history for h in n.records]
+    # Deal 0 in each of the three seatings, then deal 1: the same cards.
+    first_up = [hand.up_cards(0)[0] for hand in m.records[:3]]
+    assert first_up[0] == first_up[1] == first_up[2] != m.records[3].up_cards(0)[0]
+    with pytest.raises(TypeError):
+        rf.simulate(10, record=1.5)
+    with pytest.raises(ValueError):
+        rf.simulate(10, record=-1)

@@ -17,6 +17,7 @@ __all__ = [
     "FEATURES_VERSION",
     "simulate_chunks",
     "match_chunks",
+    "record_hands",
     "CHUNK",
     "equity_tallies",
     "equity_units",
@@ -345,6 +346,19 @@ def simulate_chunks(
 ) -> tuple[int, list[int], list[int], int, list[tuple[int, int]]]:
     """Plays chunks `first_chunk .. first_chunk + n_chunks` of a run of `hands`
     hands without the GIL (Python strategies take it for their call only)."""
+
+def record_hands(
+    rules: Rules,
+    stacks: Sequence[int],
+    strategies: Sequence[str | Callable[[Any], Any]],
+    batch: Sequence[bool],
+    seed: int,
+    hands: int,
+    first: int,
+    count: int,
+) -> list[Hand]:
+    """Hands `first .. first + count` of a run of `hands` hands, played as
+    `simulate_chunks` plays them, as finished `Hand`s with their history."""
 
 def match_chunks(
     rules: Rules,

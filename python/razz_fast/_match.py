@@ -5,6 +5,8 @@ errors are computed over deals."""
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 import os
 import time
 from collections.abc import Sequence
@@ -13,9 +15,10 @@ from typing import Any
 from razz_fast import _core
 from razz_fast.match_result import MatchResult, MatchTotals
 from razz_fast.policy import is_batch_policy
-from razz_fast.simulate import BATCH_SECONDS, Strategy, checked_run, progress_bar
+from razz_fast.results import checked_record
+from razz_fast.simulate import BATCH_SECONDS, Strategy, checked_run, progress_bar, record_hands
 
-__all__ = ["match", "label", "distinct"]
+__all__ = ["match", "label", "distinct", "play_match_chunks", "checked_match", "deals_for"]
 
 
 def label(strategy: Any) -> str:
@@ -69,27 +72,21 @@ def match(
     seed: int | None = None,
     threads: int | None = None,
     progress: bool = False,
+    record: int = 0,
 ) -> MatchResult:
     """Play about ``hands`` hands between ``strategies`` (one per seat) and
     rank them. With ``duplicate`` every deal is played once per rotation of
     the seating, with the same cards each time, so each strategy meets the
     same luck from every seat; ``hands`` is rounded up to whole deals. The
     same seed gives the same result for any ``threads``."""
-    if isinstance(strategies, str) or not isinstance(strategies, Sequence):
-        raise TypeError("strategies must be a sequence with one strategy per seat")
-    if players is None:
-        players = len(strategies)
-    if not isinstance(duplicate, bool):
-        raise TypeError(f"duplicate must be a bool, got {type(duplicate).__name__}")
-    if isinstance(players, int) and not isinstance(players, bool) and len(strategies) != players:
-        raise ValueError(f"strategies has {len(strategies)} entries for {players} players")
-    seatings = rotations(distinct(list(strategies))[1], duplicate)
-    deals = -(-hands // seatings) if isinstance(hands, int) and hands > 0 else hands
+    players, seatings = checked_match(strategies, hands, players, duplicate)
+    deals = deals_for(hands, seatings)
     run, threads = checked_run(deals, players, list(strategies), rules, stacks, seed, threads,
                                progress)  # fmt: skip
+    record = checked_record(record, run.hands * seatings)
     unique, index = distinct(run.strategies)
-    batch = [is_batch_policy(s) for s in run.strategies]
     totals = MatchTotals(len(unique))
+    checkpoints: list[MatchTotals] = []
     bar = progress_bar(progress, run.hands * seatings, " hands", "match")
     start = time.perf_counter()
     try:
@@ -97,11 +94,10 @@ def match(
         while done < run.chunks:
             size = min(size, run.chunks - done, max(1, run.max_chunks_per_call // seatings))
             began = time.perf_counter()
-            args = (run.rules, run.stacks, run.strategies, batch, index, duplicate, run.seed)
-            sums = _core.match_chunks(*args, run.hands, done, size, threads)
+            part = play_match_chunks(run, index, duplicate, done, size, threads)
             took = time.perf_counter() - began
-            part = MatchTotals(len(unique), *sums[:2], *map(list, sums[2:]))
             totals.add(part)
+            checkpoints.append(copy.deepcopy(totals))
             done += size
             if bar is not None:
                 bar.update(part.hands)
@@ -110,5 +106,62 @@ def match(
     finally:
         if bar is not None:
             bar.close()
-    return totals.result(_labels(unique), run.rules.big_bet, duplicate, run.seed,
-                         time.perf_counter() - start)  # fmt: skip
+    result = totals.result(_labels(unique), run.rules.big_bet, duplicate, run.seed,
+                           time.perf_counter() - start)  # fmt: skip
+    labels = _labels(unique)
+    progress_points = [
+        (point.hands, r.bb_per_100, r.interval)
+        for point in checkpoints
+        for r in [point.result(labels, run.rules.big_bet, duplicate, run.seed, 0.0)]
+    ]
+    result = dataclasses.replace(result, progress=progress_points)
+    if record:
+        result = dataclasses.replace(result, records=_records(run, seatings, record))
+    return result
+
+
+def play_match_chunks(
+    run: Any, index: list[int], duplicate: bool, first: int, count: int, threads: int | None
+) -> MatchTotals:
+    """The exact sums of the deals of chunks ``first .. first + count`` of
+    the match ``run`` (its ``hands`` are the deals), played by the core."""
+    batch = [is_batch_policy(s) for s in run.strategies]
+    args = (run.rules, run.stacks, run.strategies, batch, index, duplicate, run.seed)
+    sums = _core.match_chunks(*args, run.hands, first, count, threads)
+    return MatchTotals(max(index) + 1, *sums[:2], *map(list, sums[2:]))
+
+
+def checked_match(strategies: Any, hands: Any, players: Any, duplicate: Any) -> tuple[int, int]:
+    """``match``'s own arguments checked: the players and the seatings a
+    deal is played in."""
+    if isinstance(strategies, str) or not isinstance(strategies, Sequence):
+        raise TypeError("strategies must be a sequence with one strategy per seat")
+    if players is None:
+        players = len(strategies)
+    if not isinstance(duplicate, bool):
+        raise TypeError(f"duplicate must be a bool, got {type(duplicate).__name__}")
+    if isinstance(players, int) and not isinstance(players, bool) and len(strategies) != players:
+        raise ValueError(f"strategies has {len(strategies)} entries for {players} players")
+    return players, rotations(distinct(list(strategies))[1], duplicate)
+
+
+def deals_for(hands: Any, seatings: int) -> Any:
+    """Deals to play for about ``hands`` hands (bad values pass on to the
+    usual check)."""
+    if isinstance(hands, int) and not isinstance(hands, bool) and hands > 0:
+        return -(-hands // seatings)
+    return hands
+
+
+def _records(run: Any, seatings: int, count: int) -> list:
+    """The first ``count`` hands of the match, deal by deal, each deal in
+    its seatings' order."""
+    deals = -(-count // seatings)
+    n = run.players
+    by_seating = []
+    for r in range(seatings):
+        seated = dataclasses.replace(
+            run, strategies=[run.strategies[(s + r) % n] for s in range(n)]
+        )
+        by_seating.append(record_hands(seated, 0, deals))
+    return [hand for deal in zip(*by_seating) for hand in deal][:count]

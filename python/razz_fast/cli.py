@@ -132,6 +132,9 @@ def _match(args: argparse.Namespace) -> int:
     print(result.table())
     for (a, b), (diff, error) in result.pairwise.items():
         print(f"\n{a} against {b}: {diff:+.2f} ± {1.96 * error:.2f} bb/100 (95%)")
+    if args.plot:
+        result.plot(args.plot)
+        print(f"\nchart written to {args.plot}")
     return 0
 
 
@@ -375,6 +378,7 @@ def _parser() -> argparse.ArgumentParser:
     mat.add_argument("--seed", type=int, default=None)
     mat.add_argument("--threads", type=int, default=None)
     mat.add_argument("--json", action="store_true", help="print the result as JSON")
+    mat.add_argument("--plot", metavar="FILE", help="a chart of the running results (.png, .svg)")
     mat.add_argument("--no-progress", action="store_true", help="no progress bar")
     mat.set_defaults(run=_match)
 

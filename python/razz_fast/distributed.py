@@ -42,11 +42,13 @@ from typing import Any, Callable
 
 from razz_fast import _core
 from razz_fast._args import checked_int
+from razz_fast._match import _labels, checked_match, deals_for, distinct, play_match_chunks
 from razz_fast.equity import checked_spot, merge_tallies, result_from_tallies, tally_slice
+from razz_fast.match_result import MatchResult, MatchTotals
 from razz_fast.results import EquityResult, SimulationResult, Totals
 from razz_fast.simulate import Strategy, checked_run, play_chunks, progress_bar
 
-__all__ = ["simulate", "equity"]
+__all__ = ["simulate", "match", "equity"]
 
 #: Without ``chunks_per_task``, runs are cut into about this many tasks per
 #: worker thread: enough to balance the workers at the end of a run and to
@@ -274,6 +276,51 @@ def simulate(
     for i in sorted(parts):
         totals.add(parts[i])
     return totals.result(run.seed, time.perf_counter() - start)
+
+
+def match(
+    strategies: Sequence[Strategy],
+    hands: int,
+    *,
+    players: int | None = None,
+    rules: _core.Rules | None = None,
+    stacks: int | Sequence[int] | None = None,
+    duplicate: bool = True,
+    seed: int | None = None,
+    threads: int | None = None,
+    progress: bool = False,
+    client: Client | None = None,
+    chunks_per_task: int | None = None,
+) -> MatchResult:
+    """``razz_fast.match`` on a Dask cluster: the same arguments and, for the
+    same seed, the same result bit for bit (``elapsed`` aside); ``client``,
+    ``threads`` and ``chunks_per_task`` as for ``simulate`` (a chunk is
+    1,024 deals, each played in every seating)."""
+    players, seatings = checked_match(strategies, hands, players, duplicate)
+    run, threads = checked_run(
+        deals_for(hands, seatings), players, list(strategies), rules, stacks, seed, threads,
+        progress,
+    )  # fmt: skip
+    unique, index = distinct(run.strategies)
+    client = _with_workers(_client(client))
+    _check_loadable(client, run)
+    size = min(
+        _task_size(run.chunks, client, chunks_per_task, SMALLEST_TASK, LARGEST_TASK),
+        max(1, run.max_chunks_per_call // seatings),
+    )
+    tasks = [
+        ((run, index, duplicate, a, b - a, threads or 1),
+         (min(b * _core.CHUNK, run.hands) - a * _core.CHUNK) * seatings)
+        for a, b in _slices(run.chunks, size)
+    ]  # fmt: skip
+    start = time.perf_counter()
+    bar = progress_bar(progress, run.hands * seatings, " hands", "match")
+    parts = _run_tasks(client, "razz-match", play_match_chunks, tasks, bar)
+    totals = MatchTotals(len(unique))
+    for i in sorted(parts):
+        totals.add(parts[i])
+    return totals.result(_labels(unique), run.rules.big_bet, duplicate, run.seed,
+                         time.perf_counter() - start)  # fmt: skip
 
 
 def equity(

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import Any
 
 __all__ = ["MatchResult", "MatchTotals", "Z95"]
 
@@ -90,7 +91,8 @@ class MatchResult:
     ``variance_reduction`` = (plain_stderr / stderr)². ``pairwise`` maps
     (a, b) to a's edge over b in big bets per 100 hands and its error, for
     a two-strategy match. ``deals``, ``hands`` (all rotations),
-    ``seat_hands`` (hands each strategy played), ``seed``, ``elapsed``."""
+    ``seat_hands`` (hands each strategy played), ``seed``, ``elapsed``, and
+    ``records`` (``record=N``: the first N hands played)."""
 
     strategies: list[str]
     net: list[int]
@@ -107,6 +109,18 @@ class MatchResult:
     duplicate: bool
     seed: int
     elapsed: float
+    #: The first hands played, deal by deal and seating by seating, whole
+    #: (``match(..., record=N)``).
+    records: list = field(default_factory=list, repr=False, compare=False)
+    #: (hands, bb_per_100, interval) after each batch of deals, for plots.
+    progress: list = field(default_factory=list, repr=False, compare=False)
+
+    def plot(self, path: str | None = None) -> Any:
+        """Cumulative bb/100 per strategy with 95% bands (matplotlib, the
+        ``plot`` extra); saved to ``path`` when given. Returns the figure."""
+        from razz_fast.plot import plot_match
+
+        return plot_match(self, path)
 
     def table(self) -> str:
         """The ranking, best first, as a text table."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import Any
 
 __all__ = ["EquityResult", "SimulationResult", "Totals"]
 
@@ -72,6 +73,36 @@ class SimulationResult:
     winning_ranks: dict[int, int]
     seed: int
     elapsed: float
+    #: The first hands played, whole (``simulate(..., record=N)``).
+    records: list = field(default_factory=list, repr=False, compare=False)
+
+    def plot(self, path: str | None = None, big_bet: int | None = None) -> Any:
+        """Each seat's result with its 95% interval (matplotlib, the
+        ``plot`` extra), in bb/100 given ``big_bet``; saved to ``path`` when
+        given. Returns the figure."""
+        from razz_fast.plot import plot_simulation
+
+        return plot_simulation(self, path, big_bet)
+
+
+#: The most hands ``record=`` keeps (each is a whole Hand with its history).
+MAX_RECORDS = 1 << 20
+
+
+def checked_record(record, hands: int) -> int:
+    """``record=``: an int 0..MAX_RECORDS (TypeError, ValueError), no more
+    than ``hands``."""
+    import operator
+
+    if isinstance(record, bool):
+        raise TypeError("record must be an int, got bool")
+    try:
+        number = operator.index(record)
+    except TypeError:
+        raise TypeError(f"record must be an int, got {type(record).__name__}") from None
+    if not 0 <= number <= MAX_RECORDS:
+        raise ValueError(f"record must be 0..{MAX_RECORDS}, got {number}")
+    return min(number, hands)
 
 
 @dataclass(frozen=True)

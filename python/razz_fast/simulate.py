@@ -11,6 +11,7 @@ per chunk (docs/SIMULATION.md), so the result never depends on ``threads``.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import time
 from collections.abc import Sequence
@@ -20,7 +21,7 @@ from typing import Any, Callable, Union
 from razz_fast import _core
 from razz_fast._args import MAX_THREADS, checked_int, per_seat
 from razz_fast.policy import is_batch_policy
-from razz_fast.results import SimulationResult, Totals
+from razz_fast.results import SimulationResult, Totals, checked_record
 
 __all__ = ["simulate", "STRATEGIES", "Run", "checked_run", "play_chunks", "progress_bar"]
 
@@ -149,11 +150,13 @@ def simulate(
     seed: int | None = None,
     threads: int | None = None,
     progress: bool = False,
+    record: int = 0,
 ) -> SimulationResult:
     """Play ``hands`` complete, independent hands (stacks reset every hand)
     and return per-seat results. The same seed gives the same result for any
     ``threads``. See docs/SIMULATION.md for strategies and fields."""
     run, threads = checked_run(hands, players, strategies, rules, stacks, seed, threads, progress)
+    record = checked_record(record, run.hands)
     totals = Totals(run.players)
     bar = progress_bar(progress, run.hands, " hands", "simulate")
     start = time.perf_counter()
@@ -174,4 +177,16 @@ def simulate(
     finally:
         if bar is not None:
             bar.close()
-    return totals.result(run.seed, time.perf_counter() - start)
+    result = totals.result(run.seed, time.perf_counter() - start)
+    if record:
+        return dataclasses.replace(result, records=record_hands(run, 0, record))
+    return result
+
+
+def record_hands(run: Run, first: int, count: int) -> list[_core.Hand]:
+    """Hands ``first .. first + count`` of ``run``, played again whole, with
+    their history (strategies are asked again, as in the run)."""
+    batch = [is_batch_policy(s) for s in run.strategies]
+    return _core.record_hands(
+        run.rules, run.stacks, run.strategies, batch, run.seed, run.hands, first, count
+    )

@@ -46,6 +46,15 @@ pub struct PyHand {
 }
 
 impl PyHand {
+    /// Wraps a core hand dealt from its seed (a recorded simulated hand).
+    pub(crate) fn seeded(inner: Hand, rules: Py<PyRules>) -> PyHand {
+        PyHand {
+            inner,
+            rules,
+            given_deck: None,
+        }
+    }
+
     /// Wraps a core hand dealt from `deck` (a determinized view).
     pub(crate) fn dealt(inner: Hand, rules: Py<PyRules>, deck: [Card; DECK_SIZE]) -> PyHand {
         PyHand {

@@ -11,6 +11,7 @@ use pyo3::types::PyString;
 
 use super::args::{checked_threads, index_of};
 use super::errors::type_error;
+use super::hand::PyHand;
 use super::interrupt::interruptible;
 use super::rules::PyRules;
 use super::tables::{actions_arg, PyBatch};
@@ -334,6 +335,34 @@ fn simulate_chunks(
     Ok(sums(&totals, run.stacks.len()))
 }
 
+/// record_hands(rules, stacks, strategies, batch, seed, hands, first, count)
+///
+/// Hands `first .. first + count` of a run of `hands` hands, played as
+/// `simulate_chunks` plays them, as finished `Hand`s with their history.
+#[pyfunction]
+#[allow(clippy::too_many_arguments)]
+fn record_hands(
+    py: Python<'_>,
+    rules: Bound<'_, PyRules>,
+    stacks: Vec<u64>,
+    strategies: Vec<Bound<'_, PyAny>>,
+    batch: Vec<bool>,
+    seed: u64,
+    hands: u64,
+    first: u64,
+    count: u64,
+) -> PyResult<Vec<PyHand>> {
+    let run = Run::new(&rules, stacks, &strategies, &batch, hands, 0, 0, Some(1))?;
+    let table = run.table(seed, hands);
+    let kept = run.play(py, |deciders, _, _| {
+        sim::record_hands(&table, first, count, deciders)
+    })?;
+    Ok(kept
+        .into_iter()
+        .map(|hand| PyHand::seeded(hand, rules.clone().unbind()))
+        .collect())
+}
+
 /// Sums of a match, per distinct strategy: (deals, hands, net, sums of
 /// squares over deals, sums of squared payoffs, seat-hands).
 type MatchSums = (u64, u64, Vec<i128>, Vec<u128>, Vec<u128>, Vec<u64>);
@@ -421,6 +450,7 @@ fn sums(totals: &Totals, n: usize) -> Sums {
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(simulate_chunks, m)?)?;
     m.add_function(wrap_pyfunction!(match_chunks, m)?)?;
+    m.add_function(wrap_pyfunction!(record_hands, m)?)?;
     m.add("CHUNK", sim::CHUNK)?;
     Ok(())
 }

@@ -5,6 +5,7 @@ the compiled core."""
 
 from __future__ import annotations
 
+import dataclasses
 import time
 
 from razz_fast._match import _labels, distinct, rotations
@@ -20,12 +21,13 @@ from razz_fast.reference.simulate import (
     play_hand,
 )
 from razz_fast.reference.strategies import resolve_strategies
+from razz_fast.results import checked_record
 
 __all__ = ["match"]
 
 
 def match(strategies, hands, *, players=None, rules=None, stacks=None, duplicate=True,
-          seed=None, threads=None, progress=False) -> MatchResult:  # fmt: skip
+          seed=None, threads=None, progress=False, record=0) -> MatchResult:  # fmt: skip
     """Plays about ``hands`` hands between ``strategies`` (one per seat);
     see ``razz_fast.match``."""
     start = time.perf_counter()
@@ -46,12 +48,16 @@ def match(strategies, hands, *, players=None, rules=None, stacks=None, duplicate
     unique, index = distinct(list(strategies))
     seatings = rotations(index, duplicate)
     deals = -(-hands // seatings)
+    record = checked_record(record, deals * seatings)
+    records = []
     totals = MatchTotals(len(unique))
     for k in range(deals):
         on_deal = [0] * len(unique)
         for r in range(seatings):
             seated = [seats[(s + r) % players] for s in range(players)]
             hand = play_hand(seed, k, rules, stacks, seated)
+            if len(records) < record:
+                records.append(hand)
             for s, payoff in enumerate(hand.payoffs):
                 j = index[(s + r) % players]
                 on_deal[j] += payoff
@@ -62,5 +68,6 @@ def match(strategies, hands, *, players=None, rules=None, stacks=None, duplicate
             totals.deal_sq[j] += chips * chips
         totals.deals += 1
         totals.hands += seatings
-    return totals.result(_labels(unique), rules.big_bet, duplicate, seed,
-                         time.perf_counter() - start)  # fmt: skip
+    result = totals.result(_labels(unique), rules.big_bet, duplicate, seed,
+                           time.perf_counter() - start)  # fmt: skip
+    return dataclasses.replace(result, records=records) if records else result

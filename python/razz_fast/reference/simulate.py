@@ -13,6 +13,7 @@ actor's ``PlayerView``; a ``batch_policy`` gets a one-row ``Batch``.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import time
 
@@ -32,7 +33,7 @@ from razz_fast.reference.generator import MASK64, Xoshiro256PlusPlus
 from razz_fast.reference.hand import Hand
 from razz_fast.reference.rules import MAX_CHIPS, Rules
 from razz_fast.reference.strategies import resolve_strategies
-from razz_fast.results import SimulationResult, Totals
+from razz_fast.results import SimulationResult, Totals, checked_record
 
 __all__ = ["CHUNK", "chunk_seed", "hand_seeds", "simulate"]
 
@@ -218,6 +219,7 @@ def simulate(
     seed=None,
     threads=None,
     progress=False,
+    record=0,
 ) -> SimulationResult:
     """Plays ``hands`` independent hands of ``players`` seats (stacks reset
     every hand) and returns the totals as a ``SimulationResult``.
@@ -238,10 +240,15 @@ def simulate(
     seed = _seed_or_random(seed)
     check_threads(threads)
     _check_progress(progress)
+    record = checked_record(record, hands)
 
     totals = Totals(players=players)
     chunks = (hands + CHUNK - 1) // CHUNK
     for chunk in range(chunks):
         count = min(CHUNK, hands - chunk * CHUNK)
         totals.add(_play_chunk(seed, chunk, count, rules, stacks, seats))
-    return totals.result(seed=seed, elapsed=time.perf_counter() - start)
+    result = totals.result(seed=seed, elapsed=time.perf_counter() - start)
+    if record:
+        kept = [play_hand(seed, k, rules, stacks, seats) for k in range(record)]
+        return dataclasses.replace(result, records=kept)
+    return result
