@@ -355,3 +355,26 @@ def test_cli_replay_and_convert(tmp_path, capsys):
         replay(h).hand.payoffs for h in phh.read_phh(out).hands
     ]
     capsys.readouterr()
+
+
+def test_recorded_hands_export_to_phh(impl):
+    """simulate's recorded hands (record=N) written as PHH: pokerkit reads
+    them, and they replay through our reader to their payoffs."""
+    result = impl.simulate(
+        40,
+        players=5,
+        strategies=["tight", "check_call", "random", "tight", "random"],
+        seed=9,
+        record=40,
+    )
+    assert len(result.records) == 40
+    text = phh.dumps_all(result.records)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert len(list(pokerkit.HandHistory.loads_all(text))) == 40
+    loaded = phh.loads_all(text)
+    assert not loaded.errors
+    for hand, history in zip(result.records, loaded.hands):
+        assert replay(history, engine=impl).hand.payoffs == hand.payoffs
+        if not hand.community_cards and not short_wager(hand):
+            assert pokerkit_replays(phh.dumps(hand)) == pokerkit_final_stacks(impl, hand)
