@@ -253,6 +253,17 @@ pub(crate) fn play_chunk<E>(
         };
         return play_hands(table, first, count, hand, turn, done);
     }
+    // Built-in seats only: a plain array of strategies, with no arm for
+    // the other kinds of seat in the loop.
+    if let Some(strategies) = builtin_strategies(table.players) {
+        let turn = |hand: &mut Hand, rng: &mut Rng| {
+            let seat = hand.actor().expect("a hand in play has an actor");
+            let action = strategies[seat].decide(hand, rng);
+            hand.act_legal(action);
+            Ok(())
+        };
+        return play_hands(table, first, count, hand, turn, done);
+    }
     let turn = |hand: &mut Hand, rng: &mut Rng| {
         let seat = hand.actor().expect("a hand in play has an actor");
         let action = match players[seat] {
@@ -268,6 +279,18 @@ pub(crate) fn play_chunk<E>(
     play_hands(table, first, count, hand, turn, done)
 }
 
+/// Each seat's strategy, if every seat plays a built-in one.
+fn builtin_strategies(players: &[Player]) -> Option<[Strategy; MAX_SEATS]> {
+    let mut strategies = [Strategy::CheckCall; MAX_SEATS];
+    for (slot, player) in strategies.iter_mut().zip(players) {
+        match player {
+            Player::Builtin(strategy) => *slot = *strategy,
+            _ => return None,
+        }
+    }
+    Some(strategies)
+}
+
 /// Hands `first .. first + count`, each played to the end by `turn` (which
 /// acts for the actor, or fails and stops the chunk).
 #[inline(always)]
@@ -279,9 +302,14 @@ fn play_hands<E>(
     mut turn: impl FnMut(&mut Hand, &mut Rng) -> Result<(), E>,
     done: &mut impl FnMut(usize, &Hand),
 ) -> Result<(), E> {
+    // Only "random" draws: other tables skip seeding a generator a hand.
+    let draws = table.players.contains(&Player::Builtin(Strategy::Random));
+    let mut rng = Rng::new(0);
     for (i, k) in (first..first + count as u64).enumerate() {
         let (deck, decisions) = hand_seeds(table.seed, k);
-        let mut rng = Rng::new(decisions);
+        if draws {
+            rng = Rng::new(decisions);
+        }
         // Every hand starts from the table's stacks, which `Hand::new` set.
         hand.redeal(DeckSource::Seed(deck));
         while hand.actor().is_some() {
