@@ -1,9 +1,16 @@
 # Every habit of the project, listed by `make help`.
 .DEFAULT_GOAL := help
 PYTHON ?= python
+# The oldest Rust that builds razz_fast: rust-version in Cargo.toml (a test checks they agree).
+MSRV ?= 1.88
+# Release wheels: abi3 (one wheel for CPython 3.9+), glibc 2.17+ through zig's linker.
+WHEEL_TARGETS ?= x86_64-unknown-linux-gnu aarch64-unknown-linux-gnu
+DIST ?= dist
+# What `make wheels` and `make wheel-test` run (zig links against glibc 2.17's symbols).
+RELEASE_TOOLS ?= 'maturin>=1.9.4,<2' 'ziglang>=0.13' 'auditwheel>=6' 'nox>=2024.3'
 
 help: ## list the targets
-	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-8s %s\n", $$1, $$2}'
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
 
 dev: ## build the extension in place (release) with the test dependencies
 	$(PYTHON) -m pip install -e '.[test]'
@@ -31,4 +38,29 @@ bench: ## criterion benches of the core, then the Python comparison with peers
 	$(PYTHON) -m pip install -q -e '.[bench]'
 	$(PYTHON) benches/bench_eval.py
 
-.PHONY: help dev test thorough lint fmt bench
+docs: ## the documentation site in site/ (mkdocs build --strict; `make dev` installs the tools)
+	$(PYTHON) -m mkdocs build --strict
+
+msrv: ## check the core and the bindings build with the MSRV (rust-version in Cargo.toml)
+	rustup toolchain install $(MSRV) --profile minimal
+	cargo +$(MSRV) check --locked --lib
+	cargo +$(MSRV) check --locked --lib --features python
+
+wheels: ## the sdist and manylinux2014 abi3 wheels (x86-64, aarch64) in dist/, shown by auditwheel
+	$(PYTHON) -m pip install -q $(RELEASE_TOOLS)
+	rustup target add $(WHEEL_TARGETS)
+	for target in $(WHEEL_TARGETS); do \
+	  nice -n 10 maturin build --release --zig --compatibility manylinux2014 \
+	    --target $$target --out $(DIST) || exit 1; \
+	done
+	maturin sdist --out $(DIST)
+	tar tzf $(DIST)/razz_fast-*.tar.gz | grep -q '/LICENSE$$'
+	for wheel in $(DIST)/*.whl; do \
+	  unzip -l $$wheel | grep -q 'dist-info/licenses/LICENSE' && auditwheel show $$wheel || exit 1; \
+	done
+
+wheel-test: ## install each wheel in dist/ for this machine on every CPython 3.9-3.13 here, no Rust on PATH
+	$(PYTHON) -m pip install -q $(RELEASE_TOOLS)
+	$(PYTHON) -m nox -s wheel
+
+.PHONY: help dev test thorough lint fmt bench docs msrv wheels wheel-test

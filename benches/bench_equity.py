@@ -1,5 +1,6 @@
-"""Razz equity: razz_fast's exact and sampled `equity` against poker-equity
-0.1.1 (`chunk_from_text`) and pokerkit (`calculate_equities`), in one run.
+"""Razz equity: razz_fast's exact and sampled `equity` (and the exact heads-up
+`chart`) against poker-equity 0.1.1 (`chunk_from_text`) and pokerkit
+(`calculate_equities`), in one run.
 
     python benches/bench_equity.py
 
@@ -29,10 +30,22 @@ def main() -> None:
     print("exact (razz_fast.equity, all threads)\n")
     print(f"| {'spot':<40} | {'time':>10} | equity of the first hand")
     print(f"|{'-' * 42}|{'-' * 12}|-------------------------")
-    for hands in (["As 2d 3c", "Ks Qd Jc"], ["As 2d 3c", "4h 5h 6s"], ["As 2d 3c", "7h"]):
+    for hands in (
+        ["As 2d 3c", "Ks Qd Jc"],
+        ["As 2d 3c", "4h 5h 6s"],
+        ["As 2d 3c", "7h"],
+        ["As 2d 3c", ""],
+        ["As 2d 3c", "4h 5h 6s", "7c 8d 9h"],
+    ):
         result = razz_fast.equity(hands, exact=True)
         ms = best_ms(lambda hands=hands: razz_fast.equity(hands, exact=True))
-        print(f"| {' v '.join(hands):<40} | {ms:>8.1f} ms | {result.equity[0]:.4f}")
+        shown = " v ".join(h or "a random hand" for h in hands)
+        print(f"| {shown:<40} | {ms:>8.1f} ms | {result.equity[0]:.4f}")
+    start = time.perf_counter()
+    chart = razz_fast.chart(1)
+    seconds = time.perf_counter() - start
+    what = "chart(1): 455 starts v a random hand"
+    print(f"| {what:<40} | {seconds:>8.1f} s  | best {chart.rows[0].hand}")
 
     spot = ["As 2d 3c", "7s 8d 9h"]
     ours_ms = best_ms(

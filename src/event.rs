@@ -121,21 +121,25 @@ impl EventKind {
     }
 }
 
-/// One entry of a hand's history; `cards` holds at most four cards (a show
-/// has three, a reshuffle at most the four burns).
+/// The most cards an event holds: a reshuffle's new deck, the stub (at
+/// most one card more than the nine a full table needs) and three burns.
+const EVENT_CARDS: usize = 12;
+
+/// One entry of a hand's history; `cards` holds at most `EVENT_CARDS` cards
+/// (a show has three, a reshuffle the most).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Event {
     pub kind: EventKind,
     pub seat: Option<u8>,
     pub amount: u64,
-    cards: [Card; 4],
+    cards: [Card; EVENT_CARDS],
     n_cards: u8,
 }
 
 impl Event {
     pub fn new(kind: EventKind, seat: Option<usize>, amount: u64, cards: &[Card]) -> Event {
-        let mut held = [0; 4];
-        let n = cards.len().min(4);
+        let mut held = [0; EVENT_CARDS];
+        let n = cards.len().min(EVENT_CARDS);
         held[..n].copy_from_slice(&cards[..n]);
         Event {
             kind,
@@ -152,7 +156,7 @@ impl Event {
 
     /// The same event with its cards left out (for a seat that did not see them).
     pub(crate) fn hide_cards(&mut self) {
-        self.cards = [0; 4];
+        self.cards = [0; EVENT_CARDS];
         self.n_cards = 0;
     }
 }

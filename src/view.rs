@@ -239,9 +239,11 @@ impl PlayerView {
                 *slot = c;
             }
         }
-        // After a reshuffle an explicit deck deals its burns again in burn
-        // order, so the j-th card after it is the j-th burn.
-        for (&(_, take), &slot) in takes[first_pass..].iter().zip(&burns) {
+        // A reshuffle (seventh street with burns, ENGINE.md §3) makes the
+        // stub and then the burns, in burn order, an explicit deck's new
+        // deck: the j-th card after it is the j-th of those slots.
+        let slots = (first_pass..DECK_SIZE).chain(burns.iter().copied());
+        for (&(_, take), slot) in takes[first_pass..].iter().zip(slots) {
             if let Take::Seen(c) = take {
                 deck[slot] = c;
             }

@@ -217,8 +217,13 @@ def test_errors_in_tasks_propagate_and_arguments_are_checked_first(client):
 
 
 def test_rules_pickle():
-    rules = razz_fast.Rules(1, 2, 4, 8, cap=None, uncapped_heads_up=True, odd_chip="low_card")
+    rules = razz_fast.Rules(1, 2, 4, 8, cap=None, heads_up="before_cap", odd_chip="low_card")
     assert pickle.loads(pickle.dumps(rules)) == rules
+    # Every setting travels, the presets' ones included.
+    for name in razz_fast.Rules.PRESETS:
+        preset = razz_fast.Rules.preset(name, 25, 50, 200, 400)
+        copy = pickle.loads(pickle.dumps(preset))
+        assert copy == preset and repr(copy) == repr(preset)
 
 
 def _run_tasks_on_scheduler(dask_scheduler, prefix):

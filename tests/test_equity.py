@@ -379,7 +379,7 @@ def multiset_product(hands, dead) -> int:
 def test_auto_is_exact_heads_up_even_when_big():
     hands = ["As 2d 3c", "Kc"]
     assert multiset_product(hands, "") > 2 * 10**7
-    result = razz_fast.equity(hands, trials=10)
+    result = razz_fast.equity(hands)
     assert result.exact is True
     assert result.trials == number_of_deals(*cards_of(hands, ""))
 
@@ -427,9 +427,32 @@ def test_reference_auto_measure():
 
 @needs_core
 def test_core_auto_measure():
+    # The core's exact=None choice, asked without running the spots.
     for hands, dead in AUTO_SPOTS:
         expected = len(hands) == 2 or auto_measure(hands, dead) <= 2 * 10**7
-        assert razz_fast.equity(hands, dead, trials=10, seed=1).exact is expected, hands
+        known, out = cards_of(hands, dead)
+        assert razz_fast._core.equity_units(known, out, None, 10)[0] is expected, hands
+
+
+@pytest.mark.parametrize("asked", [{"trials": 50}, {"seed": 4}, {"trials": 50, "seed": 4}])
+def test_auto_samples_when_trials_or_a_seed_is_given(impl, asked):
+    # A caller who gives trials or a seed asked for sampling: even a spot
+    # exact=None would enumerate (heads-up) is sampled, in both implementations.
+    hands, dead = SMALL_SPOTS["6th-2p"]
+    assert impl.equity(hands, dead).exact is True
+    result = impl.equity(hands, dead, **asked)
+    assert result.exact is False
+    assert result.trials == asked.get("trials", 1_000_000)
+    if "seed" in asked:
+        assert result.seed == asked["seed"]
+        assert result == impl.equity(hands, dead, exact=False, **asked)
+
+
+def test_reference_samples_a_huge_spot_when_trials_are_given():
+    # Heads-up from third street is 1.8 * 10**10 card deals for the
+    # reference, which enumerates deals: with trials it must sample, at once.
+    result = razz_fast.reference.equity(["As 2d 3c", "Ks Qd Jc"], trials=2_000, seed=1)
+    assert (result.exact, result.trials) == (False, 2_000)
 
 
 def test_exact_false_samples_heads_up(impl):
@@ -649,3 +672,13 @@ def test_arguments_checked_even_when_exact(impl):
     assert result.exact is True
     assert result.seed is None
     assert result.trials == number_of_deals(*cards_of(hands, dead))
+
+
+def test_equity_is_the_function_and_its_module_is_private():
+    # The wrapper lives in razz_fast._equity, so the name razz_fast.equity is
+    # the function alone and no submodule import can rebind it.
+    import razz_fast._equity
+    from razz_fast import equity
+
+    assert equity is razz_fast.equity is razz_fast._equity.equity
+    assert callable(equity)

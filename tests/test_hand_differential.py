@@ -34,19 +34,40 @@ def check_invariants(state: dict) -> None:
                 assert len(up) == min(state["street"] - 2, 4)
 
 
+#: Every named setting and its values (RULES.md; docs/RULES.md).
+SETTINGS = {
+    "heads_up": ["capped", "round_starts", "before_cap"],
+    "reopen": ["full", "half"],
+    "short_bring_in": ["short", "full"],
+    "ante_all_in": ["forced", "may_fold"],
+    "opener_ties": ["seat", "suit"],
+    "burn_cards": [False, True],
+    "showdown": ["seat", "opener"],
+    "odd_chip": ["seat", "low_card", "high_card"],
+}
+
+
 def rules_kwargs(draw) -> dict:
-    """Rules arguments drawn with hypothesis' `data.draw`."""
+    """Rules arguments drawn with hypothesis' `data.draw`: a preset's
+    settings, or every setting drawn on its own."""
     bring_in = draw(st.integers(1, 3))
     small_bet = bring_in + draw(st.integers(0, 3))
+    stakes = (draw(st.integers(0, 3)), bring_in, small_bet, small_bet + draw(st.integers(0, 4)))
+    preset = draw(st.sampled_from([None, *core.Rules.PRESETS]))
+    if preset is not None:
+        return fields(core.Rules.preset(preset, *stakes))
+    kwargs = dict(zip(("ante", "bring_in", "small_bet", "big_bet"), stakes))
+    kwargs["cap"] = draw(st.sampled_from([4, None, 1, 2, 3, 5]))
+    for name, values in SETTINGS.items():
+        kwargs[name] = draw(st.sampled_from(values), label=name)
+    return kwargs
+
+
+def fields(rules) -> dict:
+    """A Rules' every setting by name, to build the same rules elsewhere."""
     return {
-        "ante": draw(st.integers(0, 3)),
-        "bring_in": bring_in,
-        "small_bet": small_bet,
-        "big_bet": small_bet + draw(st.integers(0, 4)),
-        "cap": draw(st.sampled_from([4, None, 1, 2, 3])),
-        "uncapped_heads_up": draw(st.booleans()),
-        "burn_cards": draw(st.booleans()),
-        "odd_chip": draw(st.sampled_from(["seat", "low_card"])),
+        name: getattr(rules, name)
+        for name in ("ante", "bring_in", "small_bet", "big_bet", "cap", *SETTINGS)
     }
 
 
@@ -114,11 +135,14 @@ def test_random_hands_agree_to_the_end(batch):
             "bring_in": (b := rng.randint(1, 3)),
             "small_bet": (s := b + rng.randint(0, 3)),
             "big_bet": s + rng.randint(0, 4),
-            "cap": rng.choice([4, None, 1, 2]),
-            "uncapped_heads_up": rng.random() < 0.5,
-            "burn_cards": rng.random() < 0.5,
-            "odd_chip": rng.choice(["seat", "low_card"]),
+            "cap": rng.choice([4, None, 1, 2, 5]),
         }
+        for name, values in SETTINGS.items():
+            kwargs[name] = rng.choice(values)
+        if rng.random() < 0.3:
+            kwargs = fields(
+                core.Rules.preset(rng.choice(core.Rules.PRESETS), *list(kwargs.values())[:4])
+            )
         players = rng.randint(2, 8)
         stacks = [rng.choice([1, 2, 3, 5, 8, 13, 40, 200]) for _ in range(players)]
         seed = rng.getrandbits(64)

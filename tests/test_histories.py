@@ -363,21 +363,25 @@ def _play(module, rules, stacks, seed, rng):
     players=st.integers(2, 8),
     small_bet=st.integers(1, 20),
     ante=st.integers(0, 10),
-    odd_chip=st.sampled_from(["seat", "low_card"]),
-    cap=st.sampled_from([4, 3, None]),
-    uncapped_heads_up=st.booleans(),
+    preset=st.sampled_from(razz_fast.Rules.PRESETS),
+    odd_chip=st.sampled_from(["seat", "low_card", "high_card"]),
+    cap=st.sampled_from([4, 3, 5, None]),
     burn_cards=st.booleans(),
     money=st.booleans(),
 )
 def test_exported_hands_replay_to_the_same_payoffs(
-    seed, players, small_bet, ante, odd_chip, cap, uncapped_heads_up, burn_cards, money
+    seed, players, small_bet, ante, preset, odd_chip, cap, burn_cards, money
 ):
     rng = random.Random(seed)
     bring_in = rng.randint(1, small_bet)
-    settings = dict(
-        cap=cap, uncapped_heads_up=uncapped_heads_up, burn_cards=burn_cards, odd_chip=odd_chip
+    rules = razz_fast.Rules.preset(preset, ante, bring_in, small_bet, 2 * small_bet).replace(
+        cap=cap, burn_cards=burn_cards, odd_chip=odd_chip
     )
-    rules = razz_fast.Rules(ante, bring_in, small_bet, 2 * small_bet, **settings)
+    # Every setting, so that the replay's rules are these whatever its preset.
+    settings = {name: getattr(rules, name) for name in RULE_SETTINGS}
+    # A bring-in posted short does not show the whole bring-in, which
+    # short_bring_in="full" makes the others call.
+    settings["bring_in"] = bring_in
     stacks = [rng.choice([rng.randint(1, 3 * small_bet), rng.randint(1, 80 * small_bet)])
               for _ in range(players)]  # fmt: skip
     hand = _play(razz_fast, rules, stacks, seed, rng)
@@ -394,6 +398,42 @@ def test_exported_hands_replay_to_the_same_payoffs(
         if hand.showdown_order and seat in hand.showdown_order:
             assert replayed.hand.down_cards(seat) == hand.down_cards(seat)
     assert replayed.hand.community_cards == hand.community_cards
+
+
+RULE_SETTINGS = (
+    "cap",
+    "heads_up",
+    "reopen",
+    "short_bring_in",
+    "ante_all_in",
+    "opener_ties",
+    "burn_cards",
+    "showdown",
+    "odd_chip",
+)
+
+
+@pytest.mark.parametrize("engine", [razz_fast, reference])
+def test_a_hand_only_one_preset_explains_replays_under_it_and_says_so(engine):
+    """A fold by the player the bring-in passed to (the high card all-in
+    from the ante) is legal only under TDA RP-10-E ("tda")."""
+    rules = engine.Rules.preset("tda", 1, 1, 2, 4)
+    # Seat 0 shows the K♠ with one chip (all-in from the ante); seat 1,
+    # next clockwise, inherits the bring-in and folds.
+    deck = [0, 4, 8, 12, 16, 20, 51, 24, 28] + [
+        c for c in range(52) if c not in (0, 4, 8, 12, 16, 20, 51, 24, 28)
+    ]
+    hand = engine.Hand(rules, [1, 30, 30], deck=deck)
+    assert hand.actor == 1 and engine.Action.FOLD in hand.legal_actions()
+    hand.fold()
+    while not hand.is_over:
+        hand.act(hand.legal_actions()[0])
+    history = parse_histories(to_pokerstars(hand)).hands[0]
+    replayed = replay(history, engine=engine)
+    assert replayed.preset == "tda" and "'pokerstars' preset" in replayed.note
+    assert replayed.hand.payoffs == hand.payoffs
+    with pytest.raises(HistoryError, match="FOLD"):
+        replay(history, preset="pokerstars", engine=engine)
 
 
 def test_export_of_core_and_reference_hands_is_the_same_text():
@@ -440,12 +480,32 @@ def test_cli_replay(capsys):
     records = json.loads(capsys.readouterr().out)
     assert [r["ok"] for r in records] == [False] + [True] * 9
     assert records[0]["line"] == 31 and records[1]["rake"] == 2
-    assert main(["replay", "--no-equity", "--cap", "0", str(DATA / "no-such-file")]) == 1
-    assert "cannot read" in capsys.readouterr().out
+    # A file that cannot be opened is an error of the command, before any output.
+    assert main(["replay", "--no-equity", str(good), str(DATA / "no-such-file")]) == 2
+    captured = capsys.readouterr()
+    assert "no-such-file: cannot read" in captured.err and captured.out == ""
     # Settings no rule allows are one error of the command, before any hand.
     assert main(["replay", "--cap", str(2**64), str(good)]) == 2
     captured = capsys.readouterr()
-    assert "cap must be None or 1.." in captured.err and captured.out == ""
+    assert "argument --cap" in captured.err and captured.out == ""
+    # A rule book's preset, and one of its settings changed.
+    assert main(["replay", "--json", "--no-equity", "--rules", "tda", str(good)]) == 0
+    assert [r["preset"] for r in json.loads(capsys.readouterr().out)] == ["tda"]
+    assert (
+        main(["replay", "--no-equity", "--rules", "wsop", "--heads-up", "before_cap", str(good)])
+        == 0
+    )
+    with pytest.raises(SystemExit):
+        main(["replay", "--rules", "bicycle", str(good)])
+    assert "invalid choice" in capsys.readouterr().err
+
+
+def test_cli_simulate_plays_a_preset(capsys):
+    assert main(["simulate", "--hands", "300", "--seed", "1", "--json", "--rules", "wsop"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert record["rules"]["cap"] == 5 and record["rules"]["reopen"] == "half"
+    assert main(["simulate", "--hands", "300", "--seed", "1", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["rules"]["cap"] == 4
 
 
 @pytest.mark.parametrize("history", [None, 3, "PokerStars Hand #1"])
@@ -500,10 +560,12 @@ def test_a_huge_amount_names_its_hand_and_the_rest_are_checked(tmp_path, capsys)
         replay(history)
     path = tmp_path / "bad.txt"
     path.write_text(bad)
-    assert main(["replay", "--no-equity", str(path), str(STARS_CASH)]) == 1
+    # An unreadable hand is skipped and counted, not a mismatch: status 0.
+    assert main(["replay", "--no-equity", str(path), str(STARS_CASH)]) == 0
     out = capsys.readouterr().out
     assert "hand 35874566077, line 31: amount" in out and "too large" in out
     assert out.count(": ok,") == 8 + 9
+    assert out.splitlines()[-1].endswith("1 unreadable hands or files")
 
 
 def test_a_replay_bug_is_the_hands_error(monkeypatch):

@@ -64,7 +64,7 @@ def test_fields_follow_pokerkits_order():
         "ante_trimming_status",
         *pokerkit.HandHistory.required_field_names["FR"][1:],
     ]
-    assert names[-4:] == ["_cap", "_uncapped_heads_up", "_odd_chip", "_burn_cards"]
+    assert names[-9:] == [f"_{name}" for name in phh._RULES]
     assert pokerkit_replays(text) == hand.stacks
 
 
@@ -111,17 +111,13 @@ def short_wager(hand) -> bool:
     players=st.integers(2, 8),
     stakes=st.sampled_from([(0, 1, 2, 4), (1, 2, 4, 8), (2, 3, 6, 12), (5, 10, 20, 40)]),
     cap=st.sampled_from([4, 3, None]),
-    uncapped_heads_up=st.booleans(),
     odd_chip=st.sampled_from(["low_card", "seat"]),
     burn_cards=st.booleans(),
 )
-def test_random_hands_round_trip(
-    impl, seed, players, stakes, cap, uncapped_heads_up, odd_chip, burn_cards
-):
+def test_random_hands_round_trip(impl, seed, players, stakes, cap, odd_chip, burn_cards):
     rules = impl.Rules(
         *stakes,
         cap=cap,
-        uncapped_heads_up=uncapped_heads_up,
         odd_chip=odd_chip,
         burn_cards=burn_cards,
     )
@@ -136,9 +132,7 @@ def test_random_hands_round_trip(
     assert back.rules == rules
     # pokerkit: its fixed-limit razz is capped at four bets and has no
     # community card; after a short all-in wager its reopening rule differs.
-    pokerkit_can_play = (
-        cap == 4 and not uncapped_heads_up and not hand.community_cards and not short_wager(hand)
-    )
+    pokerkit_can_play = cap == 4 and not hand.community_cards and not short_wager(hand)
     if pokerkit_can_play:
         assert pokerkit_replays(text) == pokerkit_final_stacks(impl, hand)
 

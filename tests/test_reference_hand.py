@@ -88,8 +88,11 @@ def check_invariants(hand, starting: list[int]) -> None:
     if not reshuffled:
         assert not set(burns) & set(dealt)
     else:
-        assert set(reshuffled[0].cards) == set(burns)
-        assert set(hand.community_cards) <= set(burns)
+        # Before seventh street the burns went back into the deck (RULES.md
+        # 13): only they can be dealt again, and the last burn never is.
+        assert len(reshuffled) == 1
+        assert set(burns[:-1]) <= set(reshuffled[0].cards)
+        assert set(burns) & set(dealt) <= set(burns[:-1])
     for s in range(n):
         assert [e.cards[0] for e in hand.history if e.kind == "deal_down" and e.seat == s] == (
             hand.down_cards(s)
@@ -151,12 +154,12 @@ def random_hand(impl, rng: random.Random, *, players=None, rules=None, stacks=No
     players = players or rng.randint(2, 8)
     if rules is None:
         stakes = rng.choice([(0, 1, 2, 4), (1, 1, 2, 4), (1, 2, 4, 8), (5, 10, 20, 40)])
-        rules = impl.Rules(
-            *stakes,
-            cap=rng.choice([4, 4, 2, 1, None]),
-            uncapped_heads_up=rng.random() < 0.3,
+        rules = impl.Rules.preset(rng.choice(impl.Rules.PRESETS), *stakes).replace(
+            cap=rng.choice([4, 4, 2, 1, 5, None]),
+            heads_up=rng.choice(["capped", "round_starts", "before_cap"]),
+            reopen=rng.choice(["full", "half"]),
             burn_cards=rng.random() < 0.4,
-            odd_chip=rng.choice(["seat", "low_card"]),
+            odd_chip=rng.choice(["seat", "low_card", "high_card"]),
         )
     if stacks is None:
         top = rules.big_bet
@@ -183,17 +186,74 @@ def test_rules_defaults_and_repr(impl):
     rules = impl.Rules()
     assert (rules.ante, rules.bring_in, rules.small_bet, rules.big_bet) == (0, 1, 2, 4)
     assert rules.cap == 4
-    assert rules.uncapped_heads_up is False and rules.burn_cards is False
-    assert rules.odd_chip == "seat"
+    assert (rules.heads_up, rules.reopen, rules.short_bring_in) == ("capped", "full", "short")
+    assert (rules.ante_all_in, rules.opener_ties, rules.showdown) == ("forced", "seat", "seat")
+    assert rules.burn_cards is False and rules.odd_chip == "seat"
     assert repr(rules) == (
-        "Rules(ante=0, bring_in=1, small_bet=2, big_bet=4, cap=4,"
-        " uncapped_heads_up=False, burn_cards=False, odd_chip='seat')"
+        "Rules(ante=0, bring_in=1, small_bet=2, big_bet=4, cap=4, heads_up='capped',"
+        " reopen='full', short_bring_in='short', ante_all_in='forced', opener_ties='seat',"
+        " burn_cards=False, showdown='seat', odd_chip='seat')"
     )
     other = impl.Rules(15, 50, 100, 200, cap=None, burn_cards=True, odd_chip="low_card")
     assert repr(other) == (
-        "Rules(ante=15, bring_in=50, small_bet=100, big_bet=200, cap=None,"
-        " uncapped_heads_up=False, burn_cards=True, odd_chip='low_card')"
+        "Rules(ante=15, bring_in=50, small_bet=100, big_bet=200, cap=None, heads_up='capped',"
+        " reopen='full', short_bring_in='short', ante_all_in='forced', opener_ties='seat',"
+        " burn_cards=True, showdown='seat', odd_chip='low_card')"
     )
+    # Rules() is the "pokerstars" preset.
+    assert impl.Rules.preset("pokerstars") == rules
+    assert impl.Rules.PRESETS == ("pokerstars", "wsop", "wsop_live", "tda", "roberts")
+
+
+def test_presets_and_replace(impl):
+    wsop = impl.Rules.preset("wsop", 25, 50, 200, 400)
+    assert (wsop.ante, wsop.bring_in, wsop.small_bet, wsop.big_bet, wsop.cap) == (
+        25,
+        50,
+        200,
+        400,
+        5,
+    )
+    expected = {
+        "wsop": ("capped", "half", "full", "forced", "seat", True, "opener", "high_card"),
+        "wsop_live": (
+            "round_starts",
+            "half",
+            "full",
+            "forced",
+            "seat",
+            True,
+            "opener",
+            "high_card",
+        ),
+        "tda": ("capped", "half", "full", "may_fold", "suit", True, "opener", "high_card"),
+        "roberts": ("before_cap", "half", "short", "forced", "seat", True, "opener", "low_card"),
+        "pokerstars": ("capped", "full", "short", "forced", "seat", False, "seat", "seat"),
+    }
+    names = ("heads_up", "reopen", "short_bring_in", "ante_all_in", "opener_ties")
+    names += ("burn_cards", "showdown", "odd_chip")
+    for preset, values in expected.items():
+        rules = impl.Rules.preset(preset, 1, 2, 4, 8)
+        assert tuple(getattr(rules, name) for name in names) == values, preset
+        assert rules.cap == (5 if preset.startswith("wsop") else 4)
+    changed = wsop.replace(cap=None, odd_chip="seat")
+    assert changed.cap is None and changed.odd_chip == "seat" and changed.reopen == "half"
+    assert wsop.cap == 5  # unchanged
+    assert wsop.replace() == wsop
+    with pytest.raises(ValueError, match="bicycle"):
+        impl.Rules.preset("bicycle")
+    with pytest.raises(TypeError):
+        impl.Rules.preset(None)
+    with pytest.raises(ValueError):
+        impl.Rules.preset("wsop", 0, 5, 2, 4)
+    with pytest.raises(TypeError):
+        wsop.replace(colour="red")
+    with pytest.raises(ValueError, match="heads_up"):
+        wsop.replace(heads_up="never")
+    with pytest.raises(TypeError, match="heads_up"):
+        wsop.replace(uncapped_heads_up=True)
+    with pytest.raises(TypeError, match="heads_up"):
+        impl.Rules(uncapped_heads_up=False)
 
 
 def test_rules_equality_and_immutability(impl):
@@ -229,7 +289,19 @@ def test_rules_equality_and_immutability(impl):
         ((0, 1, 2, 1), {}, ValueError),
         ((0, 1, 2, 4), {"cap": 0}, ValueError),
         ((0, 1, 2, 4), {"cap": -3}, ValueError),
-        ((), {"odd_chip": "high_card"}, ValueError),
+        ((), {"odd_chip": "highest"}, ValueError),
+        ((), {"heads_up": True}, TypeError),
+        ((), {"reopen": None}, TypeError),
+        ((), {"short_bring_in": 1}, TypeError),
+        ((), {"ante_all_in": b"forced"}, TypeError),
+        ((), {"opener_ties": 0}, TypeError),
+        ((), {"showdown": None}, TypeError),
+        ((), {"heads_up": "uncapped"}, ValueError),
+        ((), {"reopen": "Half"}, ValueError),
+        ((), {"short_bring_in": "long"}, ValueError),
+        ((), {"ante_all_in": "fold"}, ValueError),
+        ((), {"opener_ties": "dealer"}, ValueError),
+        ((), {"showdown": "last"}, ValueError),
         ((), {"odd_chip": "Seat"}, ValueError),
         ((2**53,), {}, ValueError),
         ((0, 1, 2, 2**60), {}, ValueError),
@@ -628,8 +700,9 @@ def test_cap_is_per_round_and_configurable(impl):
     assert max(hand.bets) == 2 + 12 * 2
 
 
-def test_uncapped_heads_up(impl):
-    rules = impl.Rules(uncapped_heads_up=True)
+@pytest.mark.parametrize("heads_up", ["round_starts", "before_cap"])
+def test_uncapped_heads_up(impl, heads_up):
+    rules = impl.Rules(heads_up=heads_up)
     hand = impl.Hand(rules, [1000, 1000], deck=third_street_deck("Ks 2c"))
     hand.bring_in()
     hand.complete()
@@ -642,23 +715,30 @@ def test_uncapped_heads_up(impl):
     assert hand.legal_actions() == [F, C]
 
 
-def test_uncapped_once_only_two_remain(impl):
-    rules = impl.Rules(uncapped_heads_up=True)
+def test_before_cap_lifts_the_cap_once_heads_up_below_it(impl):
+    rules = impl.Rules(heads_up="before_cap")
     hand = impl.Hand(rules, [1000] * 3, deck=third_street_deck("Ks 2c 3c"))
-    play(hand, [B, CO, R, R])  # seat 0 raised: 3 wagers
-    play(hand, [R])  # seat 1: the fourth
-    assert hand.actor == 2 and hand.legal_actions() == [F, C]  # three in the hand: capped
-    hand.fold()
-    assert hand.actor == 0 and hand.legal_actions() == [F, C, R]  # heads-up now
-    hand.raise_()
+    play(hand, [B, CO, R])  # seats 1 and 2: two wagers
+    hand.fold()  # seat 0: heads-up with two wagers, below the cap of 4
+    play(hand, [R, R, R, R])
     assert hand.legal_actions() == [F, C, R]
+    # "round_starts" looks only at the start of the round: three began it.
+    hand = impl.Hand(
+        impl.Rules(heads_up="round_starts"), [1000] * 3, deck=third_street_deck("Ks 2c 3c")
+    )
+    play(hand, [B, CO, R, F, R, R])
+    assert hand.legal_actions() == [F, C]
 
 
-def test_all_in_players_count_as_in_the_hand_for_heads_up(impl):
-    rules = impl.Rules(uncapped_heads_up=True)
-    hand = impl.Hand(rules, [1000, 2, 1000], deck=third_street_deck("Ks 2c 3c"))
-    play(hand, [B, CO])  # seat 1 completes all-in
-    play(hand, [R, R, R])  # seats 2, 0, 2: four wagers with three in the hand
+def test_all_in_players_do_not_count_for_heads_up(impl):
+    """RULES.md 8: heads-up counts only players who are not all-in."""
+    deck = third_street_deck("Ks 2c 3c")
+    hand = impl.Hand(impl.Rules(heads_up="before_cap"), [1000, 2, 1000], deck=deck)
+    play(hand, [B, CO])  # seat 1 completes all-in: seats 0 and 2 can bet
+    play(hand, [R, R, R, R])  # seats 2, 0, 2, 0: five wagers
+    assert hand.actor == 2 and hand.legal_actions() == [F, C, R]
+    hand = impl.Hand(impl.Rules(heads_up="round_starts"), [1000, 2, 1000], deck=deck)
+    play(hand, [B, CO, R, R, R])  # the round began with three who could bet
     assert hand.actor == 0 and hand.legal_actions() == [F, C]
 
 
@@ -952,12 +1032,15 @@ def test_eight_players_with_burns_reshuffle_explicit_deck(impl):
     hand = impl.Hand(impl.Rules(burn_cards=True), [100] * 8, deck=list(range(52)))
     check_down_to_seventh(hand)
     burns = [e.cards[0] for e in kinds(hand, "burn")]
+    # One card is left before seventh street: it and the three burns, in
+    # that order (an explicit deck is not shuffled), are the new deck; it
+    # is burned and the first burn is the community card (RULES.md 13).
     assert burns == [24, 33, 42, 51]
-    assert kinds(hand, "reshuffle") == [Event("reshuffle", None, 0, (24, 33, 42, 51))]
+    assert kinds(hand, "reshuffle") == [Event("reshuffle", None, 0, (51, 24, 33, 42))]
     assert hand.community_cards == [24]
     assert hand.up_cards(0) == [16, 25, 34, 43]
     kinds_in_order = [e.kind for e in hand.history if e.kind in ("burn", "reshuffle", "community")]
-    assert kinds_in_order == ["burn", "burn", "burn", "burn", "reshuffle", "community"]
+    assert kinds_in_order == ["burn", "burn", "burn", "reshuffle", "burn", "community"]
     check_invariants(hand, [100] * 8)
 
 
@@ -968,20 +1051,25 @@ def test_eight_players_with_burns_reshuffle_seeded(impl):
     generator = Xoshiro256PlusPlus(seed)
     deck = list(range(52))
     generator.shuffle(deck)
-    burns = [deck[24], deck[33], deck[42], deck[51]]
-    assert [e.cards[0] for e in kinds(hand, "burn")] == burns
-    generator.shuffle(burns)  # the same generator, continued
-    assert kinds(hand, "reshuffle") == [Event("reshuffle", None, 0, tuple(burns))]
-    assert hand.community_cards == [burns[0]]
+    burns = [deck[24], deck[33], deck[42]]
+    new_deck = [deck[51], *burns]
+    generator.shuffle(new_deck)  # the same generator, continued
+    assert kinds(hand, "reshuffle") == [Event("reshuffle", None, 0, tuple(new_deck))]
+    assert [e.cards[0] for e in kinds(hand, "burn")] == [*burns, new_deck[0]]
+    assert hand.community_cards == [new_deck[1]]
     check_invariants(hand, [100] * 8)
 
 
-def test_seven_players_with_burns_community_from_the_deck(impl):
+def test_seven_players_with_burns_gather_the_burns_and_deal_down(impl):
+    """RULES.md 13: seven cards left cannot give a burn, seven cards and a
+    bottom card; with the three burns they can."""
     hand = impl.Hand(impl.Rules(burn_cards=True), [100] * 7, deck=list(range(52)))
     check_down_to_seventh(hand)
+    new_deck = (45, 46, 47, 48, 49, 50, 51, 21, 29, 37)
+    assert kinds(hand, "reshuffle") == [Event("reshuffle", None, 0, new_deck)]
     assert [e.cards[0] for e in kinds(hand, "burn")] == [21, 29, 37, 45]
-    assert hand.community_cards == [46]
-    assert not kinds(hand, "reshuffle")
+    assert [hand.down_cards(seat)[2] for seat in range(7)] == [46, 47, 48, 49, 50, 51, 21]
+    assert hand.community_cards == []  # 29 and 37 stay undealt
     check_invariants(hand, [100] * 7)
 
 
@@ -1065,7 +1153,11 @@ def community_tie_deck() -> list[int]:
 
 @pytest.mark.parametrize(
     "odd_chip, awards",
-    [("seat", [(0, 2), (1, 2), (2, 2), (3, 1)]), ("low_card", [(0, 1), (1, 2), (2, 2), (3, 2)])],
+    [
+        ("seat", [(0, 2), (1, 2), (2, 2), (3, 1)]),
+        ("low_card", [(0, 1), (1, 2), (2, 2), (3, 2)]),
+        ("high_card", [(0, 2), (1, 2), (2, 2), (3, 1)]),  # 5s, 5h, 5d before 5c
+    ],
 )
 def test_odd_chips_with_a_community_card(impl, odd_chip, awards):
     rules = impl.Rules(burn_cards=True, odd_chip=odd_chip)
@@ -1078,7 +1170,9 @@ def test_odd_chips_with_a_community_card(impl, odd_chip, awards):
     while not hand.is_over:
         hand.check()
     assert hand.community_cards == [c("Ac")]
-    assert not kinds(hand, "reshuffle")
+    # Four cards and the three burns cannot serve seven players: a burn and
+    # a community card from the gathered deck (RULES.md 13).
+    assert len(kinds(hand, "reshuffle")) == 1
     assert hand.pots == [Pot(7, (0, 1, 2, 3, 4, 5, 6), (0, 1, 2, 3))]
     # The lowest own cards are 2s, 2h, 2d, 2c: the shared A♣ never counts.
     assert [(e.seat, e.amount) for e in kinds(hand, "award")] == awards

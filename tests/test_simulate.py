@@ -716,10 +716,26 @@ def test_good_edge_arguments(impl):
 
 # --- the core against the reference ------------------------------------------------
 
+
+def rules_of(module, arguments: dict):
+    """``Rules(**arguments)``, or with a ``preset`` key that preset at the
+    given stakes."""
+    arguments = dict(arguments)
+    preset = arguments.pop("preset", None)
+    if preset is None:
+        return module.Rules(**arguments)
+    return module.Rules.preset(preset).replace(**arguments)
+
+
 DIFFERENTIAL_CASES = [
     # (hands, players, strategies, rules, stacks)
     (300, 2, "check_call", {}, None),
-    (400, 2, ["tight", "random"], {"cap": 2, "uncapped_heads_up": True}, None),
+    (400, 2, ["tight", "random"], {"cap": 2, "heads_up": "round_starts"}, None),
+    # Every preset's house rules, with short stacks for the all-in rules.
+    (200, 6, "random", {"preset": "wsop", "ante": 1}, [3, 12, 40, 2, 7, 100]),
+    (200, 5, ["tight", "random"] * 2 + ["random"], {"preset": "tda", "ante": 2}, [2, 30, 9, 1, 60]),
+    (200, 4, "random", {"preset": "roberts", "ante": 1}, [5, 40, 11, 80]),
+    (150, 3, "random", {"preset": "wsop_live", "bring_in": 2}, [4, 50, 9]),
     (300, 3, "random", {"ante": 1}, None),
     (250, 4, "tight", {"cap": None}, 3),
     (200, 5, ["random"] * 5, {"ante": 1, "odd_chip": "low_card"}, [12, 1, 30, 4, 300]),
@@ -745,7 +761,7 @@ def test_core_equals_reference(hands, players, strategies, rules, stacks):
             hands,
             players=players,
             strategies=strategies,
-            rules=module.Rules(**rules),
+            rules=rules_of(module, rules),
             stacks=stacks,
             seed=hands * 1000 + players,
         )

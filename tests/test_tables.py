@@ -22,15 +22,29 @@ ARRAYS = ("actor", "street", "to_call", "pot", "legal", "stacks", "bets", "folde
 
 
 def _rules(impl, r):
-    ante, bring_in, small, cap, burn, odd = r
-    return impl.Rules(ante=ante, bring_in=bring_in, small_bet=small, big_bet=2 * small,
-                      cap=cap, burn_cards=burn, odd_chip=odd)  # fmt: skip
+    ante, bring_in, small, settings = r
+    return impl.Rules(ante, bring_in, small, 2 * small, **settings)
 
 
+# Every rule setting (docs/RULES.md), stakes small enough for tiny stacks.
 rules_st = st.tuples(
-    st.integers(0, 2), st.integers(1, 2), st.sampled_from([2, 4]),
-    st.sampled_from([None, 1, 4]), st.booleans(), st.sampled_from(["seat", "low_card"]),
-)  # fmt: skip
+    st.integers(0, 2),
+    st.integers(1, 2),
+    st.sampled_from([2, 4]),
+    st.fixed_dictionaries(
+        {
+            "cap": st.sampled_from([None, 1, 4, 5]),
+            "heads_up": st.sampled_from(["capped", "round_starts", "before_cap"]),
+            "reopen": st.sampled_from(["full", "half"]),
+            "short_bring_in": st.sampled_from(["short", "full"]),
+            "ante_all_in": st.sampled_from(["forced", "may_fold"]),
+            "opener_ties": st.sampled_from(["seat", "suit"]),
+            "burn_cards": st.booleans(),
+            "showdown": st.sampled_from(["seat", "opener"]),
+            "odd_chip": st.sampled_from(["seat", "low_card", "high_card"]),
+        }
+    ),
+)
 
 
 def _same(t, u, where):

@@ -6,6 +6,7 @@ function, written for clarity, that the tests compare against.
 """
 
 from razz_fast import _pickle  # noqa: F401  (makes Rules and Hand picklable)
+from razz_fast._chart import chart
 from razz_fast._core import (
     FEATURES,
     FEATURES_VERSION,
@@ -22,13 +23,13 @@ from razz_fast._core import (
     rank,
     rank_many,
 )
+from razz_fast._equity import equity
 from razz_fast._match import match
-from razz_fast.equity import equity
 from razz_fast.errors import IllegalActionError, InvalidCardError, RazzError
 from razz_fast.events import Action, Event, Pot
 from razz_fast.match_result import MatchResult
 from razz_fast.policy import batch_policy
-from razz_fast.results import EquityResult, SimulationResult
+from razz_fast.results import ChartResult, ChartRow, EquityResult, SimulationResult
 from razz_fast.simulate import simulate
 
 __all__ = [
@@ -56,6 +57,9 @@ __all__ = [
     "SimulationResult",
     "equity",
     "EquityResult",
+    "chart",
+    "ChartResult",
+    "ChartRow",
     "RazzError",
     "InvalidCardError",
     "IllegalActionError",

@@ -70,10 +70,16 @@ def describe(rank_or_cards: int | _CardsLike) -> str:
 @final
 class Rules:
     """Rules(ante=0, bring_in=1, small_bet=2, big_bet=4, *, cap=4,
-    uncapped_heads_up=False, burn_cards=False, odd_chip="seat")
+    heads_up="capped", reopen="full", short_bring_in="short",
+    ante_all_in="forced", opener_ties="seat", burn_cards=False,
+    showdown="seat", odd_chip="seat")
 
-    Immutable stakes and rule settings of a razz game."""
+    Immutable stakes and rule settings of a razz game (docs/RULES.md).
+    `Rules.preset(name, ante, bring_in, small_bet, big_bet)` gives a rule
+    book's settings (`Rules.PRESETS` lists them); `rules.replace(**changes)`
+    a copy with some settings changed."""
 
+    PRESETS: ClassVar[tuple[str, ...]]
     def __new__(
         cls,
         ante: int = 0,
@@ -82,26 +88,74 @@ class Rules:
         big_bet: int = 4,
         *,
         cap: int | None = 4,
-        uncapped_heads_up: bool = False,
+        heads_up: str = "capped",
+        reopen: str = "full",
+        short_bring_in: str = "short",
+        ante_all_in: str = "forced",
+        opener_ties: str = "seat",
         burn_cards: bool = False,
+        showdown: str = "seat",
         odd_chip: str = "seat",
     ) -> Rules: ...
+    @staticmethod
+    def preset(
+        name: str, ante: int = 0, bring_in: int = 1, small_bet: int = 2, big_bet: int = 4
+    ) -> Rules:
+        """A rule book's settings at these stakes: "pokerstars" (the default
+        Rules()), "wsop", "wsop_live", "tda" or "roberts" (docs/RULES.md)."""
+    def replace(self, **changes: Any) -> Rules:
+        """A copy with the named settings changed, checked as the constructor
+        checks them."""
     @property
-    def ante(self) -> int: ...
+    def ante(self) -> int:
+        """Chips each player antes before the cards are dealt (0: no ante)."""
     @property
-    def bring_in(self) -> int: ...
+    def bring_in(self) -> int:
+        """Chips the forced bring-in puts in on third street; it is paid by the
+        seat showing the worst up card."""
     @property
-    def small_bet(self) -> int: ...
+    def small_bet(self) -> int:
+        """The size of a completion, bet or raise on third and fourth street."""
     @property
-    def big_bet(self) -> int: ...
+    def big_bet(self) -> int:
+        """The size of a bet or raise on fifth, sixth and seventh street."""
     @property
-    def cap(self) -> int | None: ...
+    def cap(self) -> int | None:
+        """The most completions, bets and raises one betting round allows (the
+        bring-in counts none), or None for no cap."""
     @property
-    def uncapped_heads_up(self) -> bool: ...
+    def heads_up(self) -> str:
+        """When the cap is lifted heads-up: 'capped' (never), 'round_starts'
+        (a round that starts with two players not all in), 'before_cap' (two
+        players not all in before the cap is reached)."""
     @property
-    def burn_cards(self) -> bool: ...
+    def reopen(self) -> str:
+        """What a short all-in must add to reopen the betting: 'full' (a whole
+        bet) or 'half' (at least half a bet)."""
     @property
-    def odd_chip(self) -> str: ...
+    def short_bring_in(self) -> str:
+        """A bring-in poster short of the bring-in: 'short' (posts what it has)
+        or 'full' (the bring-in passes to the next lowest card)."""
+    @property
+    def ante_all_in(self) -> str:
+        """A player all in on the ante: 'forced' (plays for the antes) or
+        'may_fold' (may fold its hand before third street's betting)."""
+    @property
+    def opener_ties(self) -> str:
+        """Equal boards to open: 'seat' (the first from the bring-in's left) or
+        'suit' (broken by suit, as for the bring-in)."""
+    @property
+    def burn_cards(self) -> bool:
+        """Whether one card is burned before each street is dealt."""
+    @property
+    def showdown(self) -> str:
+        """Who shows first: 'seat' (in seat order from the last aggressor) or
+        'opener' (the best board first)."""
+    @property
+    def odd_chip(self) -> str:
+        """Who gets the odd chips of a split pot: 'seat' (lowest seat first),
+        'low_card' (the winner with the smallest card first) or 'high_card'
+        (the winner with the highest card first)."""
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
@@ -122,56 +176,96 @@ class Hand:
         deck: _CardsLike | None = None,
     ) -> Hand: ...
     @property
-    def rules(self) -> Rules: ...
+    def rules(self) -> Rules:
+        """The Rules the hand is played under."""
     @property
-    def num_players(self) -> int: ...
+    def num_players(self) -> int:
+        """How many seats are dealt in, 2 to 8."""
     @property
-    def seed(self) -> int | None: ...
+    def seed(self) -> int | None:
+        """The seed of the deck's generator; None for a hand dealt from an explicit
+        deck."""
     @property
-    def street(self) -> int | None: ...
+    def street(self) -> int | None:
+        """The street being bet, 3 to 7; None once the hand is over."""
     @property
-    def actor(self) -> int | None: ...
+    def actor(self) -> int | None:
+        """The seat to act now; None once the hand is over."""
     @property
-    def to_call(self) -> int: ...
+    def to_call(self) -> int:
+        """Chips a call puts in now (all of a shorter stack: all-in); 0 when
+        nothing is owed."""
     @property
-    def stacks(self) -> list[int]: ...
+    def stacks(self) -> list[int]:
+        """Each seat's chips behind, now."""
     @property
-    def starting_stacks(self) -> list[int]: ...
+    def starting_stacks(self) -> list[int]:
+        """Each seat's stack before the antes."""
     @property
-    def bets(self) -> list[int]: ...
+    def bets(self) -> list[int]:
+        """Each seat's chips put in on the current betting round."""
     @property
-    def pot(self) -> int: ...
+    def pot(self) -> int:
+        """Every chip put in this hand so far: antes and bets, less chips returned."""
     @property
-    def folded(self) -> list[bool]: ...
+    def folded(self) -> list[bool]:
+        """Whether each seat has folded."""
     @property
-    def all_in(self) -> list[bool]: ...
+    def all_in(self) -> list[bool]:
+        """Whether each seat still in the hand has no chips behind."""
     @property
-    def community_cards(self) -> list[int]: ...
+    def community_cards(self) -> list[int]:
+        """The seventh-street card dealt face up for every seat when the deck
+        cannot give each its own; usually empty."""
     @property
-    def is_over(self) -> bool: ...
+    def is_over(self) -> bool:
+        """Whether the hand has finished, by a fold-out or a showdown."""
     @property
-    def payoffs(self) -> list[int]: ...
+    def payoffs(self) -> list[int]:
+        """Each seat's net chips once the hand is over (all zeros before); they sum
+        to zero."""
     @property
-    def showdown_order(self) -> list[int]: ...
+    def showdown_order(self) -> list[int]:
+        """The seats that showed their cards, in the order they showed; empty
+        without a showdown."""
     @property
     def pots(self) -> list[Pot]:
         """Main pot first, then side pots, as `razz_fast.Pot` tuples."""
     @property
     def history(self) -> list[Event]:
         """Every event so far, as `razz_fast.Event` tuples."""
-    def legal_actions(self) -> list[Action]: ...
-    def up_cards(self, seat: int) -> list[int]: ...
-    def down_cards(self, seat: int) -> list[int]: ...
+    def legal_actions(self) -> list[Action]:
+        """The Actions the actor may take now, in Action order; empty once the hand
+        is over."""
+    def up_cards(self, seat: int) -> list[int]:
+        """The face-up cards dealt to `seat` so far, in the order dealt."""
+    def down_cards(self, seat: int) -> list[int]:
+        """The face-down cards dealt to `seat` so far, in the order dealt (the
+        engine sees every card: hide them from a player's view yourself)."""
     def act(self, action: int) -> None:
         """Takes an `Action` (or its int value); an illegal one raises
         IllegalActionError and leaves the hand unchanged."""
-    def fold(self) -> None: ...
-    def check(self) -> None: ...
-    def call(self) -> None: ...
-    def bring_in(self) -> None: ...
-    def complete(self) -> None: ...
-    def bet(self) -> None: ...
-    def raise_(self) -> None: ...
+    def fold(self) -> None:
+        """The actor folds: act(Action.FOLD). IllegalActionError if it may not; the
+        hand is then unchanged."""
+    def check(self) -> None:
+        """The actor checks: act(Action.CHECK). IllegalActionError if it may not;
+        the hand is then unchanged."""
+    def call(self) -> None:
+        """The actor calls: act(Action.CALL). IllegalActionError if it may not; the
+        hand is then unchanged."""
+    def bring_in(self) -> None:
+        """The actor posts the bring-in: act(Action.BRING_IN). IllegalActionError
+        if it may not; the hand is then unchanged."""
+    def complete(self) -> None:
+        """The actor completes the bring-in to a small bet: act(Action.COMPLETE).
+        IllegalActionError if it may not; the hand is then unchanged."""
+    def bet(self) -> None:
+        """The actor bets: act(Action.BET). IllegalActionError if it may not; the
+        hand is then unchanged."""
+    def raise_(self) -> None:
+        """The actor raises (raise is a Python keyword): act(Action.RAISE).
+        IllegalActionError if it may not; the hand is then unchanged."""
     def clone(self) -> Hand:
         """An independent copy (for search and for tests)."""
     def view(self, seat: int | None = None) -> PlayerView:
@@ -191,33 +285,45 @@ class PlayerView:
     def seat(self) -> int:
         """The seat whose view this is."""
     @property
-    def num_players(self) -> int: ...
+    def num_players(self) -> int:
+        """How many seats are dealt in, 2 to 8."""
     @property
-    def rules(self) -> Rules: ...
+    def rules(self) -> Rules:
+        """The Rules the hand is played under."""
     @property
     def street(self) -> int | None:
         """3 to 7 while betting, None once the hand is over."""
     @property
-    def actor(self) -> int | None: ...
+    def actor(self) -> int | None:
+        """The seat to act now; None once the hand is over."""
     @property
-    def is_over(self) -> bool: ...
+    def is_over(self) -> bool:
+        """Whether the hand has finished, by a fold-out or a showdown."""
     @property
     def to_call(self) -> int:
         """Chips the actor needs to call."""
     @property
-    def pot(self) -> int: ...
+    def pot(self) -> int:
+        """Every chip put in this hand so far: antes and bets, less chips returned."""
     @property
-    def stacks(self) -> list[int]: ...
+    def stacks(self) -> list[int]:
+        """Each seat's chips behind, now."""
     @property
-    def starting_stacks(self) -> list[int]: ...
+    def starting_stacks(self) -> list[int]:
+        """Each seat's stack before the antes."""
     @property
-    def bets(self) -> list[int]: ...
+    def bets(self) -> list[int]:
+        """Each seat's chips put in on the current betting round."""
     @property
-    def folded(self) -> list[bool]: ...
+    def folded(self) -> list[bool]:
+        """Whether each seat has folded."""
     @property
-    def all_in(self) -> list[bool]: ...
+    def all_in(self) -> list[bool]:
+        """Whether each seat still in the hand has no chips behind."""
     @property
-    def community_cards(self) -> list[int]: ...
+    def community_cards(self) -> list[int]:
+        """The seventh-street card dealt face up for every seat when the deck
+        cannot give each its own; usually empty."""
     @property
     def payoffs(self) -> list[int]:
         """Net chips per seat once the hand is over; zeros before."""
@@ -225,8 +331,11 @@ class PlayerView:
     def history(self) -> list[Event]:
         """The history as `Event`s; cards the seat has not seen are left out
         (an empty `cards`)."""
-    def legal_actions(self) -> list[Action]: ...
-    def up_cards(self, seat: int) -> list[int]: ...
+    def legal_actions(self) -> list[Action]:
+        """The Actions the actor may take now, in Action order; empty once the hand
+        is over."""
+    def up_cards(self, seat: int) -> list[int]:
+        """The face-up cards dealt to `seat` so far, in the order dealt."""
     def down_cards(self, seat: int) -> list[int]:
         """The seat's own down cards; another seat's only once shown (else [])."""
     def determinize(self, seed: int) -> Hand:
@@ -323,13 +432,19 @@ class Tables(Batch):
     def hands_played(self) -> int:
         """Hands finished so far on all tables."""
     @property
-    def num_tables(self) -> int: ...
+    def num_tables(self) -> int:
+        """How many tables are stepped together."""
     @property
-    def num_players(self) -> int: ...
+    def num_players(self) -> int:
+        """How many seats each table deals in, 2 to 8."""
     @property
-    def rules(self) -> Rules: ...
+    def rules(self) -> Rules:
+        """The Rules every table plays."""
     @property
-    def seed(self) -> int: ...
+    def seed(self) -> int:
+        """The seed the batch deals from (drawn at random when none was given):
+        hand k of the batch gets the same cards for it whatever the number of
+        tables or threads."""
 
 CHUNK: int
 

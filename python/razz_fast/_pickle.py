@@ -17,8 +17,13 @@ RULES_FIELDS = (
     "small_bet",
     "big_bet",
     "cap",
-    "uncapped_heads_up",
+    "heads_up",
+    "reopen",
+    "short_bring_in",
+    "ante_all_in",
+    "opener_ties",
     "burn_cards",
+    "showdown",
     "odd_chip",
 )
 

@@ -3,14 +3,49 @@
 from __future__ import annotations
 
 import argparse
+import codecs
 import dataclasses
+import inspect
 import json
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import razz_fast
+from razz_fast._args import MAX_THREADS
 from razz_fast.errors import RazzError
+
+_COUNT_LIMIT = 2**63 - 1
+_SEED_LIMIT = 2**64 - 1
+_CHIP_LIMIT = 2**53 - 1
+
+
+def _int_option(low: int, high: int) -> Callable[[str], int]:
+    """An argparse type: an int in low..high, so that a bad value is refused
+    with the option's own name before the command prints anything."""
+
+    def convert(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not an integer") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{value} is not in {low:,}..{high:,}")
+        return value
+
+    convert.__name__ = "integer"  # argparse names the type in some messages
+    return convert
+
+
+def _rules_record(rules: razz_fast.Rules) -> dict[str, Any]:
+    """The rules as a JSON object: every public property of ``Rules``."""
+    names = [
+        name
+        for name, attribute in inspect.getmembers(type(rules))
+        if not name.startswith("_") and inspect.isdatadescriptor(attribute)
+    ]
+    return {name: getattr(rules, name) for name in names}
 
 
 def _rank(args: argparse.Namespace) -> int:
@@ -27,7 +62,40 @@ def _strategies(text: str, players: int) -> list[str]:
     names = [name.strip() for name in text.split(",") if name.strip()]
     if not names:
         raise RazzError("--strategies needs at least one name")
+    if len(names) > players:
+        raise RazzError(
+            f"--strategies names {len(names)} strategies for --players {players}: "
+            "give at most one a seat (they repeat round the table)"
+        )
     return [names[seat % len(names)] for seat in range(players)]
+
+
+_STAKES = ("ante", "bring_in", "small_bet", "big_bet")
+#: The command's table, which is not Rules()'s (the help says so).
+_STAKE_DEFAULTS = {"ante": 1, "bring_in": 2, "small_bet": 4, "big_bet": 8}
+
+
+def _stake_rules(args: argparse.Namespace) -> razz_fast.Rules:
+    """The table's Rules from the stake options; an error names the options
+    as the user typed them, and says which were left at their defaults (a
+    --bring-in above the default --small-bet is blamed on --bring-in too)."""
+    args.given = {name for name in _STAKES if getattr(args, name) is not None}
+    values = {
+        name: _STAKE_DEFAULTS[name] if getattr(args, name) is None else getattr(args, name)
+        for name in _STAKES
+    }
+    try:
+        return razz_fast.Rules.preset(getattr(args, "rules", "pokerstars"), *values.values())
+    except ValueError as error:
+        message = str(error)
+        for name in _STAKES:
+            message = message.replace(name, "--" + name.replace("_", "-"))
+        given = [f"--{n.replace('_', '-')} {values[n]}" for n in _STAKES if n in args.given]
+        defaults = [f"--{n.replace('_', '-')} {values[n]}" for n in _STAKES if n not in args.given]
+        context = f"given {', '.join(given)}" if given else "all defaults"
+        if given and defaults:
+            context += f"; defaults {', '.join(defaults)}"
+        raise RazzError(f"{message} ({context})") from None
 
 
 def _rank_classes(winning_ranks: dict[int, int]) -> dict[str, int]:
@@ -49,7 +117,7 @@ def _rank_classes(winning_ranks: dict[int, int]) -> dict[str, int]:
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    rules = razz_fast.Rules(args.ante, args.bring_in, args.small_bet, args.big_bet)
+    rules = _stake_rules(args)
     strategies = _strategies(args.strategies, args.players)
     show_progress = not args.json and not args.no_progress and sys.stderr.isatty()
     result = razz_fast.simulate(
@@ -57,7 +125,7 @@ def _simulate(args: argparse.Namespace) -> int:
         players=args.players,
         strategies=strategies,
         rules=rules,
-        stacks=args.stack if args.stack is not None else 100 * args.big_bet,
+        stacks=args.stack if args.stack is not None else 100 * rules.big_bet,
         seed=args.seed,
         threads=args.threads,
         progress=show_progress,
@@ -65,7 +133,7 @@ def _simulate(args: argparse.Namespace) -> int:
     if args.json:
         record = dataclasses.asdict(result)
         record["strategies"] = strategies
-        record["rules"] = repr(rules)
+        record["rules"] = _rules_record(rules)
         record["winning_ranks"] = {str(k): v for k, v in result.winning_ranks.items()}
         print(json.dumps(record, indent=2))
         return 0
@@ -89,6 +157,22 @@ def _simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _labels(hands: Sequence[str]) -> list[str]:
+    """Row labels: a player's cards, or 'player N (no cards)' when none are known."""
+    return [text.strip() or f"player {seat + 1} (no cards)" for seat, text in enumerate(hands)]
+
+
+def _warn_single_cards(hands: Sequence[str]) -> None:
+    """`razz-fast equity As 2d 3h 7s 8d 9h` is six one-card players: said once."""
+    if all(len(razz_fast.parse_cards(text)) == 1 for text in hands):
+        print(
+            f"razz-fast: warning: {len(hands)} players of one card each "
+            f"({', '.join(hands)}); to give a player several cards, quote them: "
+            'razz-fast equity "As 2d 3h" "7s 8d 9h"',
+            file=sys.stderr,
+        )
+
+
 def _count(text: str) -> int:
     """A count given as 1000000, 1_000_000 or 1e6."""
     try:
@@ -101,7 +185,7 @@ def _count(text: str) -> int:
 
 
 def _match(args: argparse.Namespace) -> int:
-    rules = razz_fast.Rules(args.ante, args.bring_in, args.small_bet, args.big_bet)
+    rules = _stake_rules(args)
     players = args.players or len(args.strategies)
     strategies = [args.strategies[seat % len(args.strategies)] for seat in range(players)]
     show_progress = not args.json and not args.no_progress and sys.stderr.isatty()
@@ -109,7 +193,7 @@ def _match(args: argparse.Namespace) -> int:
         strategies,
         args.hands,
         rules=rules,
-        stacks=args.stack if args.stack is not None else 100 * args.big_bet,
+        stacks=args.stack if args.stack is not None else 100 * rules.big_bet,
         duplicate=not args.no_duplicate,
         seed=args.seed,
         threads=args.threads,
@@ -122,6 +206,7 @@ def _match(args: argparse.Namespace) -> int:
             for (a, b), (d, e) in result.pairwise.items()
         ]
         record["seating"] = strategies
+        record["rules"] = _rules_record(rules)
         print(json.dumps(record, indent=2))
         return 0
     kind = "duplicate" if result.duplicate else "plain"
@@ -140,10 +225,11 @@ def _match(args: argparse.Namespace) -> int:
 
 def _equity(args: argparse.Namespace) -> int:
     exact = {"auto": None, "yes": True, "no": False}[args.exact]
+    _warn_single_cards(args.hands)
     start = time.perf_counter()
     result = razz_fast.equity(
         args.hands,
-        args.dead or (),
+        " ".join(args.dead),
         exact=exact,
         trials=args.trials,
         seed=args.seed,
@@ -153,11 +239,12 @@ def _equity(args: argparse.Namespace) -> int:
     if args.json:
         record = dataclasses.asdict(result)
         record["hands"] = args.hands
-        record["dead"] = args.dead or ""
+        record["dead"] = " ".join(args.dead)
         record["elapsed"] = elapsed
         print(json.dumps(record, indent=2))
         return 0
-    width = max(len("player"), *(len(h) for h in args.hands))
+    labels = _labels(args.hands)
+    width = max(len("player"), *(len(label) for label in labels))
     how = (
         f"exact over {result.trials:,} deals"
         if result.exact
@@ -166,43 +253,122 @@ def _equity(args: argparse.Namespace) -> int:
     print(f"{how}, {elapsed * 1000:.1f} ms\n")
     print(f"{'player':<{width}}  {'equity':>8}  {'win':>8}  {'tie':>8}  {'± s.e.':>8}")
     for cards, eq, win, tie, err in zip(
-        args.hands, result.equity, result.win, result.tie, result.stderr
+        labels, result.equity, result.win, result.tie, result.stderr
     ):
         error = "exact" if result.exact else f"{err:.4%}"
         print(f"{cards:<{width}}  {eq:>8.3%}  {win:>8.3%}  {tie:>8.3%}  {error:>8}")
     return 0
 
 
+def _chart(args: argparse.Namespace) -> int:
+    exact = {"auto": None, "yes": True, "no": False}[args.exact]
+    show_progress = not (args.json or args.csv) and not args.no_progress and sys.stderr.isatty()
+    result = razz_fast.chart(
+        args.opponents,
+        exact=exact,
+        trials=args.trials,
+        seed=args.seed,
+        threads=args.threads,
+        progress=show_progress,
+    )
+    fields = ("hand", "combos", "equity", "win", "tie", "stderr", "trials")
+    if args.json:
+        record = dataclasses.asdict(result)
+        print(json.dumps(record, indent=2))
+    elif args.csv:
+        print(",".join(fields))
+        for row in result.rows:
+            print(",".join(str(getattr(row, name)) for name in fields))
+    else:
+        how = (
+            "exact"
+            if result.exact
+            else f"{result.rows[0].trials:,} samples a hand (seed {result.seed})"
+        )
+        others = "one random hand" if args.opponents == 1 else f"{args.opponents} random hands"
+        print(f"three-card starts against {others}: {how}, {result.elapsed:.1f} s\n")
+        head = f"{'#':>3}  {'hand':<6} {'combos':>6}  {'equity':>8}  {'win':>8}  {'tie':>7}"
+        print(f"{head}  {'± s.e.':>7}")
+        for i, row in enumerate(result.rows, 1):
+            error = "exact" if result.exact else f"{row.stderr:.3%}"
+            print(
+                f"{i:>3}  {row.hand:<6} {row.combos:>6}  {row.equity:>8.3%}  {row.win:>8.3%}"
+                f"  {row.tie:>7.3%}  {error:>7}"
+            )
+    return 0
+
+
 _STREET_NAMES = {3: "3rd", 4: "4th", 5: "5th", 6: "6th", 7: "7th"}
+
+
+class _Tally:
+    """What `razz-fast replay` counts for its closing summary."""
+
+    def __init__(self) -> None:
+        self.replayed = 0
+        self.mismatched: list[str] = []  # hand ids, known-bad logs marked
+        self.known_bad = 0
+        self.other_games = 0
+        self.unreadable = 0
+
+    def summary(self) -> str:
+        hands = self.replayed + len(self.mismatched)
+        text = f"{self.replayed} of {hands} razz hands replayed, {len(self.mismatched)} mismatched"
+        if self.known_bad:
+            text += f" ({self.known_bad} of them known-bad site logs)"
+        text += f"; skipped: {self.other_games} hands of other games"
+        return text + f", {self.unreadable} unreadable hands or files"
+
+
+def _checked_files(args: argparse.Namespace) -> None:
+    """Refuse a bad --encoding or a file that cannot be opened before any output."""
+    if args.encoding is not None:
+        try:
+            codecs.lookup(args.encoding)
+        except LookupError:
+            raise RazzError(f"--encoding {args.encoding}: no such encoding") from None
+    for path in args.files:
+        try:
+            with open(path, "rb"):
+                pass
+        except OSError as error:
+            raise RazzError(f"{path}: cannot read: {error.strerror or error}") from None
 
 
 def _replay(args: argparse.Namespace) -> int:
     from razz_fast.histories import HistoryError, replay
     from razz_fast.histories.analysis import street_equities
+    from razz_fast.histories.known_bad import known_bad
 
-    settings = dict(
-        cap=None if args.cap == 0 else args.cap,
-        uncapped_heads_up=args.uncapped_heads_up,
-        odd_chip=args.odd_chip,
-        burn_cards=args.burn_cards,
+    # Only the settings given change the preset (the site's own by default).
+    given = dict(
+        cap=args.cap, heads_up=args.heads_up, odd_chip=args.odd_chip, burn_cards=args.burn_cards
     )
+    settings = {name: value for name, value in given.items() if value is not None}
+    if settings.get("cap") == 0:
+        settings["cap"] = None
+    settings["preset"] = args.rules
     # Bad settings are the command's error, not every hand's.
-    razz_fast.Rules(**settings)
-    records, failures = [], 0
+    razz_fast.Rules.preset(args.rules or "pokerstars").replace(
+        **{k: v for k, v in settings.items() if k != "preset"}
+    )
+    _checked_files(args)
+    records, tally = [], _Tally()
     for path in args.files:
         try:
-            loaded = _read_any(path)
-        except OSError as error:
-            failures += 1
+            loaded = _read_any(path, encoding=args.encoding)
+        except (OSError, HistoryError) as error:
+            tally.unreadable += 1
             records.append({"file": path, "ok": False, "error": str(error)})
             if not args.json:
-                print(f"{path}: cannot read: {error.strerror or error}")
+                print(f"{path}: cannot read: {getattr(error, 'strerror', None) or error}")
             continue
+        tally.other_games += loaded.skipped
         if not args.json:
             skipped = f", {loaded.skipped} hands of other games skipped" if loaded.skipped else ""
             print(f"{path}: {len(loaded.hands)} razz hands{skipped}")
         for error in loaded.errors:
-            failures += 1
+            tally.unreadable += 1
             records.append(
                 {
                     "file": path,
@@ -213,7 +379,7 @@ def _replay(args: argparse.Namespace) -> int:
                 }
             )
             if not args.json:
-                print(f"  unreadable: {error}")
+                print(f"  unreadable, skipped: {error}")
         for history in loaded.hands:
             record = {
                 "file": path,
@@ -226,16 +392,23 @@ def _replay(args: argparse.Namespace) -> int:
             try:
                 replayed = replay(history, **settings)
             except HistoryError as error:
-                failures += 1
+                bad_log = known_bad(history.site, history.hand_id, error.line)
+                tally.mismatched.append(history.hand_id)
+                tally.known_bad += bad_log is not None
                 record.update(ok=False, line=error.line, error=error.message)
+                record["known_bad_log"] = None if bad_log is None else bad_log.why
                 if not args.json:
                     print(
                         f"  hand {history.hand_id}: MISMATCH at line {error.line}: "
                         f"{error.message}\n    {(error.text or '').strip()}"
                     )
+                    if bad_log is not None:
+                        print(f"    a known-bad site log: {bad_log.why}")
                 continue
+            tally.replayed += 1
             net = dict(zip(replayed.names, replayed.net))
             record.update(ok=True, net=net, rake=replayed.rake, scale=history.scale)
+            record.update(preset=replayed.preset, note=replayed.note)
             rows = []
             if not args.no_equity and len(replayed.hand.showdown_order) >= 2:
                 rows = street_equities(replayed, trials=args.trials, seed=args.seed)
@@ -256,6 +429,8 @@ def _replay(args: argparse.Namespace) -> int:
                 f"rake {history.text_of(replayed.rake)}, "
                 f"won by {', '.join(winners) or 'nobody'}"
             )
+            if replayed.note:
+                print(f"    {replayed.note}")
             for row in rows:
                 shares = "  ".join(
                     f"{name} {share:.1%}" for name, share in zip(row.players, row.result.equity)
@@ -264,16 +439,19 @@ def _replay(args: argparse.Namespace) -> int:
                 print(f"    {_STREET_NAMES[row.street]} ({how}): {shares}")
     if args.json:
         print(json.dumps(records, indent=2))
-    elif failures:
-        print(f"{failures} file(s) or hand(s) did not replay", file=sys.stderr)
-    return 1 if failures else 0
+        print(tally.summary(), file=sys.stderr)
+    else:
+        print(f"\n{tally.summary()}")
+    return 1 if tally.mismatched else 0
 
 
-def _read_any(path: str):
+def _read_any(path: str, encoding: str | None = None):
     """A site's text file, or a PHH ``.phh``/``.phhs`` file."""
     from razz_fast.histories import phh, read_histories
 
-    return phh.read_phh(path) if phh.is_phh_path(path) else read_histories(path)
+    if phh.is_phh_path(path):
+        return phh.read_phh(path, encoding=encoding)
+    return read_histories(path, encoding=encoding)
 
 
 def _convert(args: argparse.Namespace) -> int:
@@ -331,28 +509,47 @@ def _parser() -> argparse.ArgumentParser:
     rank.add_argument("hands", nargs="+", help='a hand such as "As 2d 3c 4h 6s Kd Kc"')
     rank.set_defaults(run=_rank)
 
+    count = _int_option(1, _COUNT_LIMIT)
+    seed = _int_option(0, _SEED_LIMIT)
+    threads = _int_option(1, MAX_THREADS)
+    chips = _int_option(0, _CHIP_LIMIT)
     sim = commands.add_parser(
         "simulate",
         help="play many complete hands with built-in strategies",
         description="Play complete razz hands in the compiled core on every core. "
         "With no options: six players (tight, check_call, random, tight, check_call, "
-        "random), a million hands, ante 1, bring-in 2, bets 4/8, stacks of 100 big bets.",
+        "random), a million hands, ante 1, bring-in 2, bets 4/8, stacks of 100 big bets. "
+        f"This table is the command's own, not the library's: razz_fast.Rules() is "
+        f"{razz_fast.Rules()!r}, so razz_fast.simulate(..., rules=Rules()) plays smaller "
+        "stakes with no ante unless given these.",
     )
-    sim.add_argument("--hands", type=int, default=1_000_000, help="hands to play (1,000,000)")
-    sim.add_argument("--players", type=int, default=6, help="players at the table, 2-8 (6)")
+    sim.add_argument("--hands", type=count, default=1_000_000, help="hands to play (1,000,000)")
+    sim.add_argument(
+        "--players", type=_int_option(2, 8), default=6, help="players at the table, 2-8 (6)"
+    )
     sim.add_argument(
         "--strategies",
         default="tight,check_call,random",
-        help="comma-separated strategies, repeated round the table "
+        help="comma-separated strategies, at most one a seat, repeated round the table "
         "(check_call, random, tight; default tight,check_call,random)",
     )
-    sim.add_argument("--ante", type=int, default=1)
-    sim.add_argument("--bring-in", type=int, default=2)
-    sim.add_argument("--small-bet", type=int, default=4)
-    sim.add_argument("--big-bet", type=int, default=8)
-    sim.add_argument("--stack", type=int, default=None, help="every seat's stack (100 big bets)")
-    sim.add_argument("--seed", type=int, default=None, help="seed for a reproducible run")
-    sim.add_argument("--threads", type=int, default=None, help="threads (all cores)")
+    sim.add_argument(
+        "--rules",
+        choices=razz_fast.Rules.PRESETS,
+        default="pokerstars",
+        help="the rule book's preset (pokerstars; see docs/RULES.md)",
+    )
+    for name, value in _STAKE_DEFAULTS.items():
+        flag = "--" + name.replace("_", "-")
+        sim.add_argument(flag, type=chips, default=None, help=f"({value}; Rules(): see above)")
+    sim.add_argument(
+        "--stack",
+        type=_int_option(1, _CHIP_LIMIT),
+        default=None,
+        help="every seat's stack (100 big bets)",
+    )
+    sim.add_argument("--seed", type=seed, default=None, help="seed for a reproducible run")
+    sim.add_argument("--threads", type=threads, default=None, help="threads (all cores)")
     sim.add_argument("--json", action="store_true", help="print the result as JSON")
     sim.add_argument("--no-progress", action="store_true", help="no progress bar")
     sim.set_defaults(run=_simulate)
@@ -370,13 +567,23 @@ def _parser() -> argparse.ArgumentParser:
     mat.add_argument("--players", type=int, default=None, help="seats (one per strategy)")
     mat.add_argument("--hands", type=_count, default=1_000_000, help="hands (1e6)")
     mat.add_argument("--no-duplicate", action="store_true", help="one seating per deal")
-    mat.add_argument("--ante", type=int, default=1)
-    mat.add_argument("--bring-in", type=int, default=2)
-    mat.add_argument("--small-bet", type=int, default=4)
-    mat.add_argument("--big-bet", type=int, default=8)
-    mat.add_argument("--stack", type=int, default=None, help="every seat's stack (100 big bets)")
-    mat.add_argument("--seed", type=int, default=None)
-    mat.add_argument("--threads", type=int, default=None)
+    mat.add_argument(
+        "--rules",
+        choices=razz_fast.Rules.PRESETS,
+        default="pokerstars",
+        help="the rule book's preset (pokerstars; see docs/RULES.md)",
+    )
+    for name, value in _STAKE_DEFAULTS.items():
+        flag = "--" + name.replace("_", "-")
+        mat.add_argument(flag, type=chips, default=None, help=f"({value})")
+    mat.add_argument(
+        "--stack",
+        type=_int_option(1, _CHIP_LIMIT),
+        default=None,
+        help="every seat's stack (100 big bets)",
+    )
+    mat.add_argument("--seed", type=seed, default=None, help="seed for a reproducible run")
+    mat.add_argument("--threads", type=threads, default=None, help="threads (all cores)")
     mat.add_argument("--json", action="store_true", help="print the result as JSON")
     mat.add_argument("--plot", metavar="FILE", help="a chart of the running results (.png, .svg)")
     mat.add_argument("--no-progress", action="store_true", help="no progress bar")
@@ -389,42 +596,90 @@ def _parser() -> argparse.ArgumentParser:
         '--dead "Kc". Each hand is the cards known for a player (0 to 7); unknown '
         "cards are dealt from the unseen ones.",
     )
-    eq.add_argument("hands", nargs="+", help='a player\'s known cards, e.g. "As 2d 3h"')
-    eq.add_argument("--dead", default="", help="cards out of play")
+    eq.add_argument(
+        "hands",
+        nargs="+",
+        help='a player\'s known cards, quoted, e.g. "As 2d 3h"; "" for a player with none',
+    )
+    eq.add_argument(
+        "--dead",
+        action="append",
+        default=[],
+        help='cards out of play, e.g. --dead "Kc Qd" or --dead Kc --dead Qd',
+    )
     eq.add_argument(
         "--exact",
         choices=("auto", "yes", "no"),
         default="auto",
-        help="enumerate every deal (yes), sample (no), or exact when cheap (auto)",
+        help="enumerate every deal (yes), sample (no), or exact when cheap (auto; "
+        "--trials or --seed with auto samples)",
     )
-    eq.add_argument("--trials", type=int, default=None, help="samples (1,000,000)")
-    eq.add_argument("--seed", type=int, default=None)
-    eq.add_argument("--threads", type=int, default=None)
+    eq.add_argument("--trials", type=count, default=None, help="samples (1,000,000)")
+    eq.add_argument("--seed", type=seed, default=None)
+    eq.add_argument("--threads", type=threads, default=None)
     eq.add_argument("--json", action="store_true")
     eq.set_defaults(run=_equity)
+
+    ch = commands.add_parser(
+        "chart",
+        help="equity of every three-card starting hand against random hands",
+        description="The equity of each of the 455 three-card starting hands (suits "
+        "only remove cards) against 1 to 7 random opponents, best first: exact heads-up, "
+        "sampled against more.",
+    )
+    ch.add_argument("--opponents", type=int, default=1, help="random opponents, 1 to 7 (1)")
+    ch.add_argument(
+        "--exact",
+        choices=("auto", "yes", "no"),
+        default="auto",
+        help="enumerate (yes), sample (no), or exact heads-up only (auto)",
+    )
+    ch.add_argument("--trials", type=int, default=None, help="samples per hand (100,000)")
+    ch.add_argument("--seed", type=int, default=None)
+    ch.add_argument("--threads", type=int, default=None)
+    out = ch.add_mutually_exclusive_group()
+    out.add_argument("--csv", action="store_true", help="print the rows as CSV")
+    out.add_argument("--json", action="store_true", help="print the result as JSON")
+    ch.add_argument("--no-progress", action="store_true", help="no progress bar")
+    ch.set_defaults(run=_chart)
 
     rep = commands.add_parser(
         "replay",
         help="replay site hand histories and check every amount",
         description="Read PokerStars, Full Tilt, Winamax, KingsClub and Merge razz hand "
         "histories and PHH (.phh, .phhs) files, replay each hand through the engine, "
-        "check every posted, bet, called, returned and collected amount and the site's "
-        "hand descriptions, and print each showdown hand's equity street by street. "
-        "Exit status 1 if any hand differs.",
+        "check every posted, bet, called, "
+        "returned and collected amount and the site's hand descriptions, and print each "
+        "showdown hand's equity street by street, then a summary: hands replayed, "
+        "mismatched (naming the known-bad site logs), skipped. Exit status 1 if any hand "
+        "differs (known-bad logs included); hands of other games and unreadable hands "
+        "are skipped, not failures; a file that cannot be opened is an error (2).",
     )
     rep.add_argument("files", nargs="+", help="hand-history files")
     rep.add_argument("--no-equity", action="store_true", help="skip the equity per street")
-    rep.add_argument("--trials", type=int, default=None, help="samples where not exact")
-    rep.add_argument("--seed", type=int, default=0, help="seed for sampled equity (0)")
+    rep.add_argument("--trials", type=count, default=None, help="samples where not exact")
+    rep.add_argument("--seed", type=seed, default=0, help="seed for sampled equity (0)")
+    rep.add_argument(
+        "--encoding",
+        default=None,
+        help="the files' text encoding (detected: UTF-8, UTF-8 with BOM, UTF-16)",
+    )
     rep.add_argument("--json", action="store_true")
     rep.add_argument(
-        "--cap", type=int, default=4, help="bets per round, 0 for no cap (4, as the sites)"
+        "--rules",
+        choices=razz_fast.Rules.PRESETS,
+        default=None,
+        help="the rule book's preset (the site's own, see docs/RULES.md)",
     )
-    rep.add_argument("--uncapped-heads-up", action="store_true", help="no cap heads-up")
     rep.add_argument(
-        "--odd-chip", choices=("low_card", "seat"), default="low_card", help="(low_card)"
+        "--cap",
+        type=_int_option(0, _COUNT_LIMIT),
+        default=None,
+        help="bets per round, 0 for no cap (the preset's)",
     )
-    rep.add_argument("--burn-cards", action="store_true", help="the room burned cards")
+    rep.add_argument("--heads-up", choices=("capped", "round_starts", "before_cap"))
+    rep.add_argument("--odd-chip", choices=("seat", "low_card", "high_card"))
+    rep.add_argument("--burn-cards", action="store_const", const=True, help="the room burned cards")
     rep.set_defaults(run=_replay)
 
     conv = commands.add_parser(
@@ -442,7 +697,11 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
+    try:
+        args = _parser().parse_args(argv)
+    except SystemExit as stop:
+        # A bad option (argparse printed which, status 2), --help or --version.
+        return stop.code if isinstance(stop.code, int) else 2
     try:
         return args.run(args)
     except (ValueError, TypeError) as error:

@@ -7,7 +7,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["EquityResult", "SimulationResult", "Totals"]
+__all__ = ["ChartResult", "ChartRow", "EquityResult", "SimulationResult", "Totals"]
 
 
 @dataclass
@@ -59,9 +59,12 @@ class Totals:
 
 @dataclass(frozen=True)
 class SimulationResult:
-    """What ``simulate`` returns: per-seat totals, means and standard errors
-    of the per-hand result, how often hands reached a showdown, and the
-    winning rank of each showdown."""
+    """What ``simulate`` returns: for each seat its total ``net`` chips, the
+    ``mean`` per hand and the ``stderr`` of that mean; how many hands reached
+    a ``showdown`` and their share (``showdown_rate``); ``winning_ranks``,
+    how often each rank won a showdown; the ``seed`` used and the
+    ``elapsed`` seconds. Its repr is a short summary (the rank table is
+    left out)."""
 
     hands: int
     players: int
@@ -83,6 +86,14 @@ class SimulationResult:
         from razz_fast.plot import plot_simulation
 
         return plot_simulation(self, path, big_bet)
+
+    def __repr__(self) -> str:
+        # A summary: the whole winning_ranks table runs to thousands of entries.
+        return (
+            f"SimulationResult(hands={self.hands}, players={self.players}, net={self.net}, "
+            f"showdown_rate={self.showdown_rate:.4f}, seed={self.seed}, "
+            f"elapsed={self.elapsed:.3f}, winning_ranks=<{len(self.winning_ranks)} ranks>)"
+        )
 
 
 #: The most hands ``record=`` keeps (each is a whole Hand with its history).
@@ -107,9 +118,11 @@ def checked_record(record, hands: int) -> int:
 
 @dataclass(frozen=True)
 class EquityResult:
-    """What ``equity`` returns (docs/EQUITY.md): per player the expected share
-    of the pot, the chance to win alone and to tie, with standard errors when
-    sampled."""
+    """What ``equity`` returns: per player the ``equity`` (expected share of
+    the pot; the shares sum to 1), the chance to ``win`` alone and to ``tie``;
+    whether the figures are ``exact``; ``trials``, the number of distinct
+    deals when exact or of samples when not; the ``stderr`` of each equity
+    (0.0 when exact); and the ``seed`` of a sampled run (None when exact)."""
 
     equity: list[float]
     win: list[float]
@@ -118,3 +131,32 @@ class EquityResult:
     trials: int
     stderr: list[float]
     seed: int | None
+
+
+@dataclass
+class ChartRow:
+    """One starting hand of ``chart`` (docs/CHART.md): its three ranks (0 =
+    ace), the cards that stood for them, how many of the C(52, 3) three-card
+    deals have these ranks, and the hand's equity, win and tie shares (with
+    standard errors when sampled) against the chart's random opponents."""
+
+    hand: str
+    ranks: tuple[int, int, int]
+    cards: list[int]
+    combos: int
+    equity: float
+    win: float
+    tie: float
+    stderr: float
+    trials: int
+
+
+@dataclass
+class ChartResult:
+    """What ``chart`` returns: the 455 starting hands, best equity first."""
+
+    rows: list[ChartRow]
+    opponents: int
+    exact: bool
+    seed: int | None
+    elapsed: float = field(default=0.0, compare=False)

@@ -1,13 +1,19 @@
 //! Exact equity: every rank multiset each player may receive, weighted by
 //! the number of card deals it stands for (Π C(n_r, x_r) among the unseen
-//! counts n_r), the last player's multisets summed into better, equal and
-//! worse than the best so far.
+//! counts n_r). The last player is never looped over per outcome of the
+//! others: its multisets, in rank order, are summed into better, equal and
+//! worse than the best so far ([`Outcomes`]). With three or more players the
+//! two before the last are enumerated together, by the combined multiset U
+//! of their cards: the last player's ways depend on U alone, so one set of
+//! prefix sums over its outcomes serves every way of splitting U between
+//! the two (about 126,000 U from third street, against 1,814² pairs).
 
 use std::ops::Range;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use rayon::prelude::*;
 
+use super::outcomes::Outcomes;
 use super::{Spot, Tally, NEVER};
 use crate::eval::{LowKey, Rank};
 use crate::pots::MAX_SEATS;
@@ -17,11 +23,18 @@ use crate::pots::MAX_SEATS;
 #[derive(Clone, Debug)]
 pub(super) struct Multiset {
     packed: u64,
-    /// (rank, count) for each rank present; at most seven.
-    parts: [(u8, u8); 7],
+    /// (rank, count) for each rank present (a pair of players may hold all 13).
+    parts: [(u8, u8); 13],
     n_parts: u8,
     /// The player's rank with these cards (set once the player is known).
-    rank: Rank,
+    pub(super) rank: Rank,
+}
+
+impl Multiset {
+    /// The (rank, count) entries of the ranks present.
+    pub(super) fn parts(&self) -> &[(u8, u8)] {
+        &self.parts[..self.n_parts as usize]
+    }
 }
 
 /// Every multiset of `size` ranks with at most `counts[r]` of rank r.
@@ -37,7 +50,7 @@ pub(super) fn multisets(counts: &[u8; 13], size: usize) -> Vec<Multiset> {
             let packed = cur
                 .iter()
                 .fold(0u64, |p, &(r, n)| p + ((n as u64) << (4 * r)));
-            let mut parts = [(0, 0); 7];
+            let mut parts = [(0, 0); 13];
             parts[..cur.len()].copy_from_slice(cur);
             out.push(Multiset {
                 packed,
@@ -94,7 +107,8 @@ const fn binomials() -> [[u64; 5]; 5] {
     }
     t
 }
-static C: [[u64; 5]; 5] = binomials();
+/// C[n][k]: the ways to deal k of the n unseen cards of one rank.
+pub(super) static C: [[u64; 5]; 5] = binomials();
 
 /// Packed per-rank counts with the high bit of each nibble set, so that a
 /// subtraction shows a rank that ran out as a cleared high bit.
@@ -113,72 +127,269 @@ fn key_plus(key: LowKey, m: &Multiset) -> LowKey {
         .fold(key, |k, &(r, n)| (0..n).fold(k, |k, _| k.with(r * 4)))
 }
 
-struct Exact<'a> {
+/// How many ways the unseen cards `avail` (packed counts) deal `m`; 0 if
+/// they no longer hold it.
+#[inline(always)]
+fn ways(avail: u64, m: &Multiset) -> u64 {
+    if !fits(avail, m) {
+        return 0;
+    }
+    m.parts()
+        .iter()
+        .map(|&(r, n)| C[((avail >> (4 * r)) & 15) as usize][n as usize])
+        .product()
+}
+
+/// Whether the unseen cards `avail` hold the multiset `m`.
+#[inline(always)]
+fn fits(avail: u64, m: &Multiset) -> bool {
+    // A rank that ran out clears its nibble's high bit in the subtraction.
+    ((avail | HIGH) - m.packed) & HIGH == HIGH
+}
+
+/// Deal weights counted by the set of seats that share the pot (bit `s`
+/// for seat `s`), turned into a [`Tally`] once at the end.
+struct Winners(Vec<u128>);
+
+impl Winners {
+    fn new() -> Winners {
+        Winners(vec![0; 1 << MAX_SEATS])
+    }
+
+    fn merge(mut self, other: Winners) -> Winners {
+        for (a, b) in self.0.iter_mut().zip(other.0) {
+            *a += b;
+        }
+        self
+    }
+
+    /// `weight` deals of the others, against the last player's (better,
+    /// equal, worse) ways: the last seat alone, with `best`'s seats, or
+    /// `best`'s seats alone take the pot.
+    #[inline(always)]
+    fn add(&mut self, weight: u128, best: usize, last: usize, (b, e, w): (u64, u64, u64)) {
+        self.0[last] += weight * b as u128;
+        self.0[best | last] += weight * e as u128;
+        self.0[best] += weight * w as u128;
+    }
+
+    fn tally(&self) -> Tally {
+        let mut tally = Tally::default();
+        for (mask, &n) in self.0.iter().enumerate().filter(|(_, &n)| n > 0) {
+            tally.add_winners(mask, n);
+        }
+        tally
+    }
+}
+
+/// The outer items of an exact run of `spot` (before the community card is
+/// chosen): heads-up the multisets of the player with more cards to come
+/// (the first on a tie); three-way, when [`paired`], the combined multisets
+/// of the first two; otherwise the first player's.
+pub(super) fn outer_items(spot: &Spot, counts: &[u8; 13]) -> Vec<Multiset> {
+    multisets(counts, outer_size(spot))
+}
+
+/// How many cards each outer item deals (see [`outer_items`]).
+pub(super) fn outer_size(spot: &Spot) -> usize {
+    match spot.players {
+        2 => spot.private[0].max(spot.private[1]),
+        3 if paired(spot) => spot.private[0] + spot.private[1],
+        _ => spot.private[0],
+    }
+}
+
+/// Combined multisets of a pair listed at most (about 40 MB of them).
+const MAX_PAIRS: u128 = 1 << 20;
+
+/// Whether the two players before the last are enumerated together by
+/// their combined multiset: from three players, when those are fewer than
+/// the pairs of multisets they stand for and few enough to list (two random
+/// hands make 6 million; those spots are hours of work either way).
+fn paired(spot: &Spot) -> bool {
+    let n = spot.players;
+    if n < 3 {
+        return false;
+    }
+    let counts = spot.unseen_counts();
+    let (x, y) = (spot.private[n - 3], spot.private[n - 2]);
+    let combined = count_multisets(&counts, x + y);
+    combined <= MAX_PAIRS && combined < count_multisets(&counts, x) * count_multisets(&counts, y)
+}
+
+/// One community rank's enumeration: the last player's outcomes have at
+/// most `S` distinct ranks.
+struct Enumeration<'a, const S: usize> {
     spot: &'a Spot,
-    /// Per player, the multisets it may receive, each with the rank it makes.
+    /// Each player's cards before its private ones (the community card in).
+    keys: [LowKey; MAX_SEATS],
+    /// The players enumerated one by one (all but the last three, or the
+    /// first of two), their multisets each with the rank it makes.
     lists: Vec<Vec<Multiset>>,
-    /// Polled once per multiset above the last player's: set, the run ends
-    /// early.
+    /// Whether the two players before the last go by their combined
+    /// multiset ([`paired`]), and those multisets.
+    paired: bool,
+    pairs: &'a [Multiset],
+    last: Outcomes<S>,
     stop: &'a AtomicBool,
 }
 
-impl Exact<'_> {
-    /// How many ways the unseen cards `avail` (packed counts) deal `m`; 0 if
-    /// they no longer hold it.
-    #[inline(always)]
-    fn ways(avail: u64, m: &Multiset) -> u64 {
-        // A rank that ran out clears its nibble's high bit in the subtraction.
-        if ((avail | HIGH) - m.packed) & HIGH != HIGH {
-            return 0;
-        }
-        m.parts[..m.n_parts as usize]
-            .iter()
-            .map(|&(r, n)| C[((avail >> (4 * r)) & 15) as usize][n as usize])
-            .product()
+/// A way to split a pair's combined multiset: its weight and both ranks.
+type Split = (u64, Rank, Rank);
+
+/// Reused buffers of [`Enumeration::pair`].
+#[derive(Default)]
+struct Scratch {
+    splits: Vec<Split>,
+    at: Vec<u32>,
+    prefix: Vec<u64>,
+}
+
+impl<const S: usize> Enumeration<'_, S> {
+    fn last_bit(&self) -> usize {
+        1 << (self.spot.players - 1)
     }
 
-    /// Players `p..` choose from `avail`; `ranks` holds the earlier players'.
+    /// Heads-up: the first player's multiset `m` against every outcome of the second.
+    fn heads_up(&self, avail: u64, weight: u128, m: &Multiset, wins: &mut Winners) {
+        let w = ways(avail, m);
+        if w > 0 {
+            let split = self.last.split(avail - m.packed, m.rank);
+            wins.add(weight * w as u128, 1, 2, split);
+        }
+    }
+
+    /// Players `p..` (before the pair) choose from `avail`; `ranks` holds
+    /// the earlier players'.
+    #[allow(clippy::too_many_arguments)]
     fn descend(
         &self,
         p: usize,
         avail: u64,
         weight: u128,
         ranks: &mut [Rank; MAX_SEATS],
-        tally: &mut Tally,
+        wins: &mut Winners,
+        scratch: &mut Scratch,
     ) {
         let last = self.spot.players - 1;
-        if p < last {
-            for m in &self.lists[p] {
-                // Here, not once per call: with three players one call
-                // of the second player covers 49,205² steps, seconds of work.
+        if !self.paired && p == last {
+            let best = ranks[..p].iter().copied().min().unwrap_or(Rank::MAX);
+            let seats = (0..p).fold(0, |m, s| m | ((ranks[s] == best) as usize) << s);
+            wins.add(weight, seats, self.last_bit(), self.last.split(avail, best));
+            return;
+        }
+        if self.paired && p == last - 2 {
+            let best = ranks[..p].iter().copied().min().unwrap_or(Rank::MAX);
+            let seats = (0..p).fold(0, |m, s| m | ((ranks[s] == best) as usize) << s);
+            for u in self.pairs {
+                // Per combined multiset, not per call: one call covers 126,000 of them.
                 if self.stop.load(Ordering::Relaxed) {
                     return;
                 }
-                let w = Self::ways(avail, m);
-                if w > 0 {
-                    ranks[p] = m.rank;
-                    self.descend(p + 1, avail - m.packed, weight * w as u128, ranks, tally);
+                if fits(avail, u) {
+                    self.pair(avail, u, weight, (best, seats), wins, scratch);
                 }
             }
             return;
         }
-        // The last player only beats, ties or trails the best so far: sum
-        // its weights into those three cases and tally each once.
-        let best = ranks[..last].iter().copied().min().unwrap_or(Rank::MAX);
-        let (mut better, mut equal, mut worse) = (0u64, 0u64, 0u64);
         for m in &self.lists[p] {
-            let w = Self::ways(avail, m);
-            match m.rank.cmp(&best) {
-                std::cmp::Ordering::Less => better += w,
-                std::cmp::Ordering::Equal => equal += w,
-                std::cmp::Ordering::Greater => worse += w,
+            let w = ways(avail, m);
+            if w > 0 {
+                ranks[p] = m.rank;
+                self.descend(
+                    p + 1,
+                    avail - m.packed,
+                    weight * w as u128,
+                    ranks,
+                    wins,
+                    scratch,
+                );
             }
         }
-        for (rank, w) in [(0, better), (best, equal), (Rank::MAX, worse)] {
-            if w > 0 {
-                ranks[last] = rank;
-                tally.add(&ranks[..=last], weight * w as u128);
+    }
+
+    /// The two players before the last take the combined multiset `u` from
+    /// `avail` in every way; `prior` is the best rank of the players before
+    /// them and the seats that hold it.
+    fn pair(
+        &self,
+        avail: u64,
+        u: &Multiset,
+        weight: u128,
+        prior: (Rank, usize),
+        wins: &mut Winners,
+        scratch: &mut Scratch,
+    ) {
+        let n = self.spot.players;
+        let (x, y) = (n - 3, n - 2);
+        let Scratch { splits, at, prefix } = scratch;
+        splits.clear();
+        self.splits(
+            avail,
+            u.parts(),
+            self.spot.private[x],
+            1,
+            (self.keys[x], self.keys[y]),
+            splits,
+        );
+        let seats = |(rx, ry): (Rank, Rank)| {
+            let best = prior.0.min(rx).min(ry);
+            let mut mask = if prior.0 == best { prior.1 } else { 0 };
+            mask |= ((rx == best) as usize) << x | ((ry == best) as usize) << y;
+            (best, mask)
+        };
+        at.clear();
+        for &(_, rx, ry) in splits.iter() {
+            let (lo, hi) = self.last.tying(seats((rx, ry)).0);
+            at.extend([lo, hi]);
+        }
+        at.sort_unstable();
+        at.dedup();
+        prefix.resize(at.len(), 0);
+        let left = avail - u.packed;
+        self.last.prefixes(left, at, prefix);
+        let total = self.last.total(left);
+        let before = |pos: u32| prefix[at.binary_search(&pos).unwrap_or(0)];
+        for &(w, rx, ry) in splits.iter() {
+            let (best, mask) = seats((rx, ry));
+            let (lo, hi) = self.last.tying(best);
+            let (b, e) = (before(lo), before(hi));
+            wins.add(
+                weight * w as u128,
+                mask,
+                self.last_bit(),
+                (b, e - b, total - e),
+            );
+        }
+    }
+
+    /// Every way to cut the parts `parts` of a pair's combined multiset so
+    /// that the first of the two gets `left` cards: its weight (the ways
+    /// `avail` deals the first player's share, then the second's) and the
+    /// two ranks, into `out`.
+    fn splits(
+        &self,
+        avail: u64,
+        parts: &[(u8, u8)],
+        left: usize,
+        weight: u64,
+        (kx, ky): (LowKey, LowKey),
+        out: &mut Vec<Split>,
+    ) {
+        let Some((&(r, u), rest)) = parts.split_first() else {
+            if left == 0 {
+                out.push((weight, kx.rank(), ky.rank()));
             }
+            return;
+        };
+        let have = ((avail >> (4 * r)) & 15) as usize;
+        let card = r * 4;
+        let u = u as usize;
+        let with = |k: LowKey, n: usize| (0..n).fold(k, |k, _| k.with(card));
+        for take in 0..=u.min(left) {
+            let w = weight * C[have][take] * C[have - take][u - take];
+            let (kx, ky) = (with(kx, take), with(ky, u - take));
+            self.splits(avail, rest, left - take, w, (kx, ky), out);
         }
     }
 }
@@ -190,27 +401,65 @@ pub fn exact(spot: &Spot, threads: Option<usize>) -> Tally {
 }
 
 /// The exact tallies of the outer items `items` (of `spot.units(true, _)`):
-/// item `i` is community rank `i / n` (in rank order) with the first player's
-/// multiset `i % n` (in the order of the ranks they make). Disjoint slices
-/// add up to [`exact`]. Once `stop` is set (a caller's Ctrl-C) the slice
-/// ends early and its tallies mean nothing.
+/// item `i` is community rank `i / n` (in rank order, when there is a
+/// community card) with outer item `i % n` of [`outer_items`] (in the order
+/// [`multisets`] lists them). Disjoint slices add up to [`exact`]. Once
+/// `stop` is set (a caller's Ctrl-C) the slice ends early and its tallies
+/// mean nothing.
 pub fn exact_slice(
     spot: &Spot,
     items: Range<u64>,
     threads: Option<usize>,
     stop: &AtomicBool,
 ) -> Tally {
+    if spot.players == 2 && spot.private[1] > spot.private[0] {
+        // Heads-up, the player with more cards to come goes first: looping
+        // over its many multisets against the other's short list, summed a
+        // few parts at a time, costs about half as much as the other way
+        // round (a random hand against three known cards: 45 ms against 92).
+        let mut swapped = spot.clone();
+        swapped.known.swap(0, 1);
+        swapped.private.swap(0, 1);
+        swapped.takes_community.swap(0, 1);
+        let mut tally = exact_slice(&swapped, items, threads, stop);
+        tally.shares.swap(0, 1);
+        tally.share_squares.swap(0, 1);
+        tally.wins.swap(0, 1);
+        tally.ties.swap(0, 1);
+        return tally;
+    }
+    // The last player's multisets have at most this many distinct ranks.
+    match spot.private[spot.players - 1] {
+        0..=2 => slice::<2>(spot, items, threads, stop),
+        3 | 4 => slice::<4>(spot, items, threads, stop),
+        _ => slice::<7>(spot, items, threads, stop),
+    }
+}
+
+fn slice<const S: usize>(
+    spot: &Spot,
+    items: Range<u64>,
+    threads: Option<usize>,
+    stop: &AtomicBool,
+) -> Tally {
     let counts = spot.unseen_counts();
-    let base: Vec<Vec<Multiset>> = (0..spot.players)
-        .map(|p| multisets(&counts, spot.private[p]))
-        .collect();
-    let n = base[0].len() as u64;
+    let outer = outer_items(spot, &counts);
+    let pair = paired(spot);
+    let pairs = if pair && spot.players > 3 {
+        multisets(
+            &counts,
+            spot.private[spot.players - 3] + spot.private[spot.players - 2],
+        )
+    } else {
+        Vec::new()
+    };
+    let n = outer.len() as u64;
     // The community card's rank (with its weight) comes first when there is
-    // one; keep the communities the slice reaches, with its first-player items.
+    // one; keep the communities the slice reaches, with their outer items.
     let communities: Vec<(Option<u8>, u128, Range<usize>)> = spot
         .communities()
         .into_iter()
-        .zip((0u64..).step_by(n as usize))
+        .zip((0u64..).step_by(n.max(1) as usize))
         .filter_map(|((community, weight), lo)| {
             let (a, b) = (items.start.max(lo), items.end.min(lo + n));
             (a < b).then(|| (community, weight, (a - lo) as usize..(b - lo) as usize))
@@ -218,12 +467,11 @@ pub fn exact_slice(
         .collect();
     let run = || {
         communities
-            .par_iter()
-            .map(|(community, weight, firsts)| {
-                let (community, weight) = (*community, *weight);
+            .iter()
+            .map(|(community, weight, range)| {
                 let mut avail = pack(&counts);
                 let mut keys = spot.known;
-                if let Some(r) = community {
+                if let Some(r) = *community {
                     avail -= 1 << (4 * r);
                     for (s, key) in keys.iter_mut().enumerate().take(spot.players) {
                         if spot.takes_community[s] {
@@ -231,49 +479,82 @@ pub fn exact_slice(
                         }
                     }
                 }
-                let lists: Vec<Vec<Multiset>> = base
-                    .iter()
-                    .zip(keys)
-                    .map(|(list, key)| {
-                        let mut ranked: Vec<Multiset> = list
-                            .iter()
-                            .map(|m| Multiset {
-                                rank: key_plus(key, m).rank(),
-                                ..m.clone()
-                            })
-                            .collect();
-                        // In rank order the last player's better/equal/worse
-                        // test is a predictable branch.
-                        ranked.sort_by_key(|m| m.rank);
-                        ranked
-                    })
-                    .collect();
-                let exact = Exact { spot, lists, stop };
-                // Split on the first player's multisets so that every thread works.
-                exact.lists[0][firsts.clone()]
+                let ranked = |p: usize| -> Vec<Multiset> {
+                    multisets(&counts, spot.private[p])
+                        .into_iter()
+                        .map(|m| Multiset {
+                            rank: key_plus(keys[p], &m).rank(),
+                            ..m
+                        })
+                        .collect()
+                };
+                let last = spot.players - 1;
+                // The players enumerated one at a time: the first heads-up,
+                // all but the pair and the last when paired, else all but the last.
+                let singles = match spot.players {
+                    2 => 1,
+                    n if pair => n - 3,
+                    n => n - 1,
+                };
+                let e = Enumeration::<S> {
+                    spot,
+                    keys,
+                    lists: (0..singles).map(ranked).collect(),
+                    paired: pair,
+                    pairs: &pairs,
+                    last: Outcomes::new(&ranked(last), spot.private[last]),
+                    stop,
+                };
+                // The outer items of player 0 carry its rank; the pairs of
+                // a three-way run need none.
+                let outer: Vec<Multiset> = if spot.players == 3 && pair {
+                    outer[range.clone()].to_vec()
+                } else {
+                    e.lists[0][range.clone()].to_vec()
+                };
+                let weight = *weight;
+                outer
                     .par_iter()
-                    .map(|m| {
-                        let mut tally = Tally::default();
-                        let w = Exact::ways(avail, m);
-                        if w > 0 && !stop.load(Ordering::Relaxed) {
-                            let mut ranks = [0; MAX_SEATS];
-                            ranks[0] = m.rank;
-                            exact.descend(
-                                1,
-                                avail - m.packed,
-                                weight * w as u128,
-                                &mut ranks,
-                                &mut tally,
-                            );
-                        }
-                        tally
-                    })
-                    .reduce(Tally::default, Tally::merge)
+                    .fold(
+                        || (Winners::new(), Scratch::default()),
+                        |(mut wins, mut scratch), m| {
+                            if !stop.load(Ordering::Relaxed) {
+                                e.item(avail, weight, m, &mut wins, &mut scratch);
+                            }
+                            (wins, scratch)
+                        },
+                    )
+                    .map(|(wins, _)| wins)
+                    .reduce(Winners::new, Winners::merge)
             })
-            .reduce(Tally::default, Tally::merge)
+            .fold(Winners::new(), Winners::merge)
+            .tally()
     };
     match threads.and_then(|t| rayon::ThreadPoolBuilder::new().num_threads(t).build().ok()) {
         Some(pool) => pool.install(run),
         None => run(),
+    }
+}
+
+impl<const S: usize> Enumeration<'_, S> {
+    /// One outer item: heads-up the first player's multiset, three-way the
+    /// pair's combined multiset when paired, otherwise the first player's.
+    fn item(&self, avail: u64, weight: u128, m: &Multiset, wins: &mut Winners, s: &mut Scratch) {
+        match self.spot.players {
+            2 => self.heads_up(avail, weight, m, wins),
+            3 if self.paired => {
+                if fits(avail, m) {
+                    self.pair(avail, m, weight, (Rank::MAX, 0), wins, s);
+                }
+            }
+            _ => {
+                let w = ways(avail, m);
+                if w > 0 {
+                    let mut ranks = [0; MAX_SEATS];
+                    ranks[0] = m.rank;
+                    self.descend(1, avail - m.packed, weight * w as u128, &mut ranks, wins, s);
+                }
+            }
+        }
     }
 }

@@ -3,6 +3,7 @@
 
 use super::Hand;
 use crate::event::{Action, ActionSet, EventKind};
+use crate::rules::{AnteAllIn, OpenerTies, ShortBringIn};
 
 /// The seats of `seats` clockwise from `from` (which may be `n`, meaning
 /// seat 0), packed as `Hand::queue` is: four bits a seat holding `seat + 1`,
@@ -29,6 +30,11 @@ fn at_most_one(seats: u8) -> bool {
     seats & seats.wrapping_sub(1) == 0
 }
 
+/// Whether a seat mask holds at most two seats.
+fn at_most_two(seats: u8) -> bool {
+    at_most_one(seats & seats.wrapping_sub(1))
+}
+
 impl Hand {
     /// Third street: `bring_in`, the highest up card, brings in (the duty
     /// passes clockwise past a seat all-in from the ante); no betting if
@@ -39,11 +45,25 @@ impl Hand {
             return;
         }
         self.bring_in_phase = true;
+        // A duty passed on past a seat all-in from the ante may be declined
+        // by folding under `ante_all_in="may_fold"` (RULES.md 3).
+        self.bring_in_may_fold = self.rules.ante_all_in == AnteAllIn::MayFold
+            && self.has_chips & Self::seat_bit(bring_in) == 0;
         self.start_round(bring_in);
     }
 
     /// Fourth street on: the best showing low opens, ties to the lowest seat.
     fn start_later_street(&mut self) {
+        let opener = self.opener();
+        self.start_round(opener);
+    }
+
+    /// The seat in the hand with the best board (RULES.md 5), all-in seats
+    /// included: the opener of the current street.
+    pub(super) fn opener(&self) -> usize {
+        if self.rules.opener_ties == OpenerTies::Suit {
+            return self.opener_by_suit();
+        }
         // The deal of fourth to sixth street found the opener among the seats
         // it dealt to. Seventh street shows nothing new, so sixth street's
         // opener opens again, unless it has folded since.
@@ -58,7 +78,26 @@ impl Hand {
                 seats &= seats - 1;
             }
         }
-        self.start_round((best & 7) as usize);
+        (best & 7) as usize
+    }
+
+    /// `opener_ties="suit"`: among equal boards, the one holding the highest
+    /// up card (by card index, so by suit among equal ranks) opens.
+    #[cold]
+    fn opener_by_suit(&self) -> usize {
+        let mut seats = self.live;
+        let (mut opener, mut best) = (0, (u64::MAX, 0));
+        while seats != 0 {
+            let s = seats.trailing_zeros() as usize;
+            seats &= seats - 1;
+            let highest = self.up_cards(s).iter().max().copied().unwrap_or(0);
+            // Smaller is better: the board's value, then the higher card.
+            let key = (self.showing[s].value(), u8::MAX - highest);
+            if key < best {
+                (opener, best) = (s, key);
+            }
+        }
+        opener
     }
 
     /// The queue starts at `first` (or the next seat clockwise with chips)
@@ -66,9 +105,15 @@ impl Hand {
     fn start_round(&mut self, first: usize) {
         self.high = 0;
         self.wagers = 0;
+        self.base = 0;
+        self.opened = false;
+        self.high_unposted = false;
         self.level = 0;
         self.acted = 0;
-        self.fill_queue(first, self.can_bet_mask());
+        let can_bet = self.can_bet_mask();
+        // A round starts with two or more who can bet: exactly two is heads-up.
+        self.uncapped = self.uncap_heads_up_rounds && at_most_two(can_bet);
+        self.fill_queue(first, can_bet);
     }
 
     /// The queue of `seats` clockwise from `from` (`n` meaning seat 0).
@@ -96,10 +141,15 @@ impl Hand {
         self.rules.bet_size(self.street)
     }
 
+    /// The rise that makes a real bet or raise on this street.
+    fn full_rise(&self) -> u64 {
+        self.full_rises[usize::from(self.street > 4)]
+    }
+
     /// The one wager (COMPLETE, BET or RAISE) the actor could make now.
     fn wager_kind(&self) -> Action {
         if self.street == 3 {
-            if self.bring_in_phase || (self.wagers == 0 && self.high < self.rules.small_bet) {
+            if self.bring_in_phase || (!self.opened && self.high < self.rules.small_bet) {
                 Action::Complete
             } else {
                 Action::Raise
@@ -113,10 +163,16 @@ impl Hand {
 
     /// The actor's total bet after the wager, cut to all-in.
     fn wager_target(&self, seat: usize) -> u64 {
-        let target = match self.wager_kind() {
-            Action::Complete => self.rules.small_bet,
-            Action::Bet => self.bet_size(),
-            _ => self.high + self.bet_size(),
+        let target = if self.half {
+            // The last full level plus a bet: over a short all-in of less
+            // than half a bet this completes it (RULES.md 9).
+            self.base + self.bet_size()
+        } else {
+            match self.wager_kind() {
+                Action::Complete => self.rules.small_bet,
+                Action::Bet => self.bet_size(),
+                _ => self.high + self.bet_size(),
+            }
         };
         target.min(self.stack[seat] + self.bet[seat])
     }
@@ -125,12 +181,11 @@ impl Hand {
         // Cheapest tests first: most spots fail on the cap or the full-bet rule.
         let capped = match self.rules.cap {
             None => false,
-            Some(_) if self.rules.uncapped_heads_up && self.in_hand_count() == 2 => false,
-            Some(cap) => self.wagers >= cap,
+            Some(cap) => self.wagers >= cap && !self.uncapped,
         };
-        // The full-bet rule: acting again takes a full bet's rise since then.
+        // The full-bet rule: acting again takes a real bet's rise since then.
         let reopened = self.acted & Self::seat_bit(seat) == 0
-            || self.level - self.acted_at[seat] >= self.bet_size();
+            || self.level - self.acted_at[seat] >= self.full_rise();
         if capped || !reopened {
             return false;
         }
@@ -159,6 +214,9 @@ impl Hand {
         let mut set = 0u8;
         if self.bring_in_phase {
             set |= Action::BringIn.bit();
+            if self.bring_in_may_fold {
+                set |= Action::Fold.bit();
+            }
         } else if self.high > self.bet[seat] {
             set |= Action::Fold.bit() | Action::Call.bit();
         } else {
@@ -179,6 +237,11 @@ impl Hand {
         match action {
             Action::Fold => {
                 self.live &= !Self::seat_bit(seat);
+                // A player going all-in (in `put_in`) or folding may leave
+                // the action heads-up.
+                if self.lift_when_heads_up {
+                    self.lift_cap_if_heads_up();
+                }
                 if at_most_one(self.live) {
                     self.queue = 0;
                 }
@@ -190,19 +253,39 @@ impl Hand {
             }
             Action::BringIn => {
                 chips = self.rules.bring_in.min(self.stack[seat]);
+                // What the others face: the posted chips, or after an all-in
+                // bring-in for less under `short_bring_in="full"` the whole
+                // bring-in (RULES.md 3).
+                let faced = if self.rules.short_bring_in == ShortBringIn::Full {
+                    self.rules.bring_in
+                } else {
+                    chips
+                };
+                self.high = faced;
+                self.high_unposted = faced > chips;
                 // The level stays 0 under a bring-in, so that completing it
                 // counts as a full bet; a bring-in that is already a whole
-                // small bet (bring_in == small_bet) cannot be completed and is
-                // its own level, or a short raise over it would reopen.
-                if chips >= self.rules.small_bet {
-                    self.level = chips;
+                // small bet (bring_in == small_bet) cannot be completed: it is
+                // the opening bet, its own level, and counts toward the cap.
+                if faced >= self.rules.small_bet {
+                    self.level = faced;
+                    self.base = faced;
+                    self.wagers = 1;
                 }
                 self.bring_in_phase = false;
             }
             Action::Complete | Action::Bet | Action::Raise => {
                 let target = self.wager_target(seat);
                 chips = target - self.bet[seat];
-                self.wagers += 1;
+                // A real bet or raise: the rise from the last full level,
+                // with any short all-ins since, is a full one (RULES.md 8-9).
+                if target - self.base >= self.full_rise() {
+                    self.wagers += 1;
+                    self.base = target;
+                    self.opened = true;
+                }
+                self.opened |= !self.half;
+                self.high_unposted = false;
                 self.level = target;
                 self.mark_acted(seat, target);
                 self.bring_in_phase = false;
@@ -228,9 +311,19 @@ impl Hand {
         if self.queue == 0 {
             // A round ended by a call of the whole bet has two seats at the
             // top, so no uncalled bet to look for.
-            let matched = action == Action::Call && self.bet[seat] == self.high;
+            let matched =
+                action == Action::Call && self.bet[seat] == self.high && !self.high_unposted;
             self.end_round(matched);
         }
+    }
+
+    /// `heads_up="before_cap"`: once at most two players can bet and the
+    /// cap has not been reached, the round is uncapped; a round capped
+    /// before it became heads-up stays capped (RULES.md 8).
+    #[cold]
+    pub(super) fn lift_cap_if_heads_up(&mut self) {
+        let below_cap = self.rules.cap.is_some_and(|cap| self.wagers < cap);
+        self.uncapped |= below_cap && at_most_two(self.can_bet_mask());
     }
 
     fn mark_acted(&mut self, seat: usize, level: u64) {
@@ -249,6 +342,8 @@ impl Hand {
         }
         self.bet = [0; super::MAX_SEATS];
         self.queue = 0;
+        // Everyone may have folded to a bring-in duty (`"may_fold"`).
+        self.bring_in_phase = false;
         if at_most_one(self.live) || self.street == 7 {
             // A fold-out, or the last round: show down (if two remain) and award.
             self.finish();

@@ -25,26 +25,26 @@ impl Hand {
         }
     }
 
-    /// The next card; when the deck is empty the burns become the deck first.
+    /// The next card. With at most eight players the deck never runs dry
+    /// (ENGINE.md §3: the seventh-street check comes first), so this index
+    /// is always in range.
     #[inline]
     fn take_card(&mut self) -> Card {
-        if self.next_card == self.deck_len {
-            self.reshuffle_burns();
-        }
-        // With at most eight players the deck never runs dry with no burns to
-        // reshuffle (ENGINE.md §3), so this index is always in range.
         let card = self.deck[self.next_card];
         self.next_card += 1;
         card
     }
 
-    /// The burns become the deck (shuffled by the hand's generator, or in burn
-    /// order for an explicit deck). Only eight players with burns get here.
+    /// The stub and the burns so far become the deck: the stub's cards in
+    /// order, then the burns in burn order, shuffled by the hand's generator
+    /// (an explicit deck stays in that order). RULES.md 13.
     #[cold]
     #[inline(never)]
     fn reshuffle_burns(&mut self) {
-        let n = self.n_burns;
-        self.deck[..n].copy_from_slice(&self.burns[..n]);
+        let left = self.deck_len - self.next_card;
+        let n = left + self.n_burns;
+        self.deck.copy_within(self.next_card..self.deck_len, 0);
+        self.deck[left..n].copy_from_slice(&self.burns[..self.n_burns]);
         if let Some(rng) = self.rng.as_mut() {
             rng.shuffle(&mut self.deck[..n]);
         }
@@ -102,9 +102,9 @@ impl Hand {
     /// Deals `street` (4 to 7) to the seats still in the hand.
     pub(super) fn deal_street(&mut self, street: u8) {
         self.street = street;
-        self.burn();
         let live = self.live;
         if street < 7 {
+            self.burn();
             // Every seat still in holds `street − 3` up cards, and the deck
             // never runs short before seventh street (24 cards, 3 burns and
             // 24 more at most), so the cards come straight off it.
@@ -121,8 +121,22 @@ impl Hand {
             self.record_deals(EventKind::DealUp, live, first);
             return;
         }
+        // Seventh street: with burns the stub must give the burn, a card to
+        // every player and an undealt bottom card, or the burns are
+        // gathered back first (RULES.md 7 and 13).
+        let players = self.in_hand_count();
+        let needed = if self.rules.burn_cards {
+            let needed = players + 2;
+            if self.deck_len - self.next_card < needed {
+                self.reshuffle_burns();
+            }
+            self.burn();
+            needed - 1
+        } else {
+            players
+        };
         let left = self.deck_len - self.next_card;
-        if left >= self.in_hand_count() {
+        if left >= needed {
             let first = self.next_card;
             let mut next = first;
             let mut seats = live;

@@ -12,7 +12,7 @@ use crate::eval::LowKey;
 use crate::event::{Action, ActionSet, Event, EventKind};
 use crate::pots::{build_pots, Pot, MAX_SEATS};
 use crate::rng::Rng;
-use crate::rules::{Rules, MAX_CHIPS};
+use crate::rules::{HeadsUp, Reopen, Rules, MAX_CHIPS};
 use crate::showing::Showing;
 
 /// Where the cards come from.
@@ -64,8 +64,22 @@ pub struct Hand {
     /// 3 to 7 while betting; 0 once the hand is over.
     street: u8,
     bring_in_phase: bool,
+    /// The bring-in seat passed its duty on (all-in from the ante) and
+    /// `ante_all_in` is `"may_fold"`: the bring-in phase allows a fold.
+    bring_in_may_fold: bool,
     high: u64,
+    /// Real bets and raises this round (the cap count, ENGINE.md §5).
     wagers: u64,
+    /// The high bet right after the last real bet or raise (0 before one):
+    /// the "last full level" short all-ins are measured from.
+    base: u64,
+    /// Whether the wager kind has moved on from COMPLETE (third street).
+    opened: bool,
+    /// The cap does not hold on this round (`heads_up`).
+    uncapped: bool,
+    /// `high` is a whole bring-in nobody posted (`short_bring_in="full"`),
+    /// so a call that reaches it may still leave an uncalled bet.
+    high_unposted: bool,
     level: u64,
     /// Seats that made a voluntary action this round (ENGINE.md §5), and the
     /// level right after it (meaningful only for those seats).
@@ -79,6 +93,19 @@ pub struct Hand {
     /// meaning seat 0 again), fixed with the player count.
     full_queues: [u32; MAX_SEATS + 1],
     last_aggressor: Option<u8>,
+
+    /// Settings read on every wager, worked out once from `rules`.
+    /// The rise that makes a real bet or raise: on third and fourth
+    /// street, and from fifth street on (RULES.md 9).
+    full_rises: [u64; 2],
+    /// `Reopen::Half`: wagers go to the last full level plus a bet.
+    half: bool,
+    /// `HeadsUp::BeforeCap` with a cap: lift it when the action becomes
+    /// heads-up before the cap is reached.
+    lift_when_heads_up: bool,
+    /// `HeadsUp` other than `Capped` with a cap: a round that starts
+    /// heads-up is uncapped.
+    uncap_heads_up_rounds: bool,
 
     showdown: [u8; MAX_SEATS],
     n_showdown: usize,
@@ -143,8 +170,13 @@ impl Hand {
             best_showing: 0,
             street: 3,
             bring_in_phase: false,
+            bring_in_may_fold: false,
             high: 0,
             wagers: 0,
+            base: 0,
+            opened: false,
+            uncapped: false,
+            high_unposted: false,
             level: 0,
             acted: 0,
             acted_at: [0; MAX_SEATS],
@@ -154,6 +186,10 @@ impl Hand {
                 betting::packed_queue(n, from.min(n), ((1u16 << n) - 1) as u8)
             }),
             last_aggressor: None,
+            full_rises: [rules.full_rise(4), rules.full_rise(5)],
+            half: rules.reopen == Reopen::Half,
+            lift_when_heads_up: rules.heads_up == HeadsUp::BeforeCap && rules.cap.is_some(),
+            uncap_heads_up_rounds: rules.heads_up != HeadsUp::Capped && rules.cap.is_some(),
             showdown: [0; MAX_SEATS],
             n_showdown: 0,
             awarded: [Pot::default(); MAX_SEATS],
@@ -192,8 +228,12 @@ impl Hand {
         self.community = None;
         self.street = 3;
         self.bring_in_phase = false;
+        self.bring_in_may_fold = false;
         self.high = 0;
         self.wagers = 0;
+        self.base = 0;
+        self.opened = false;
+        self.uncapped = false;
         self.level = 0;
         self.acted = 0;
         self.queue = 0;
@@ -274,6 +314,9 @@ impl Hand {
         self.contributed[seat] += chips;
         if self.stack[seat] == 0 {
             self.has_chips &= !Self::seat_bit(seat);
+            if self.lift_when_heads_up {
+                self.lift_cap_if_heads_up();
+            }
         }
     }
 

@@ -2,11 +2,11 @@
 //! chips (docs/ENGINE.md §7).
 
 use super::Hand;
-use crate::card::Card;
-use crate::eval::Rank;
+use crate::card::{rank_of, Card};
+use crate::eval::{best_five, Rank};
 use crate::event::EventKind;
 use crate::pots::{build_pots, split, MAX_SEATS};
-use crate::rules::OddChip;
+use crate::rules::{OddChip, Showdown};
 
 impl Hand {
     /// Shows (if two or more remain), awards every pot, and ends the hand.
@@ -18,9 +18,11 @@ impl Hand {
         // the only pot). A lone seat left wins with no showdown.
         let (mut best_live, mut best_seats) = (Rank::MAX, live);
         if live & (live - 1) != 0 {
-            let first = self
-                .last_aggressor
-                .map_or(live.trailing_zeros() as usize, usize::from);
+            let first = match self.last_aggressor {
+                Some(seat) => usize::from(seat),
+                None if self.rules.showdown == Showdown::Opener => self.opener(),
+                None => live.trailing_zeros() as usize,
+            };
             // Clockwise from `first`: the seats at or above it, then those below.
             let below = ((1u16 << first) - 1) as u8;
             let mut shown = 0;
@@ -105,18 +107,39 @@ impl Hand {
     /// Seats in the order they receive odd chips.
     fn odd_chip_order(&self) -> [usize; MAX_SEATS] {
         let mut order: [usize; MAX_SEATS] = std::array::from_fn(|s| s);
-        if self.rules.odd_chip == OddChip::LowCard {
-            // Each seat's lowest own card (the shared community card never decides).
-            let lowest = |s: usize| {
-                self.down_cards(s)
-                    .iter()
-                    .chain(self.up_cards(s))
-                    .min()
-                    .copied()
-                    .unwrap_or(Card::MAX)
-            };
-            order[..self.n].sort_by_key(|&s| (lowest(s), s));
+        match self.rules.odd_chip {
+            OddChip::Seat => {}
+            OddChip::LowCard => {
+                // Each seat's lowest own card (the shared community card
+                // never decides).
+                let lowest = |s: usize| self.own_cards(s).min().unwrap_or(Card::MAX);
+                order[..self.n].sort_by_key(|&s| (lowest(s), s));
+            }
+            OddChip::HighCard => {
+                order[..self.n].sort_by_key(|&s| (std::cmp::Reverse(self.high_card(s)), s));
+            }
         }
         order
+    }
+
+    /// The seat's own cards: down and up, never the shared community card.
+    fn own_cards(&self, seat: usize) -> impl Iterator<Item = Card> + '_ {
+        self.down_cards(seat)
+            .iter()
+            .chain(self.up_cards(seat))
+            .copied()
+    }
+
+    /// `odd_chip="high_card"`: the seat's highest own card among the ranks
+    /// of its best five (a rank it holds twice plays with its higher suit;
+    /// the community card never decides). `None` for a seat without seven
+    /// cards, which wins nothing at a showdown.
+    fn high_card(&self, seat: usize) -> Option<Card> {
+        let cards: Vec<Card> = self.own_cards(seat).chain(self.community).collect();
+        let five = best_five(&cards).ok()?;
+        let ranks = five.iter().fold(0u16, |m, &c| m | 1 << rank_of(c));
+        self.own_cards(seat)
+            .filter(|&c| ranks & 1 << rank_of(c) != 0)
+            .max()
     }
 }

@@ -4,7 +4,7 @@
 use super::*;
 use crate::card::parse_cards;
 use crate::rng::Rng;
-use crate::rules::OddChip;
+use crate::rules::{AnteAllIn, HeadsUp, OddChip, OpenerTies, Reopen, ShortBringIn, Showdown};
 use crate::showing::showing_value;
 
 fn deck_with(front: &str) -> [Card; DECK_SIZE] {
@@ -73,10 +73,15 @@ fn random_play_keeps_every_invariant() {
             bring_in: 1 + rng.below(2) as u64,
             small_bet: 2 + rng.below(2) as u64,
             big_bet: 4 + rng.below(3) as u64,
-            cap: [Some(4), Some(1), None][rng.below(3)],
-            uncapped_heads_up: rng.below(2) == 1,
+            cap: [Some(4), Some(1), None, Some(5)][rng.below(4)],
+            heads_up: HeadsUp::ALL[rng.below(3)],
+            reopen: Reopen::ALL[rng.below(2)],
+            short_bring_in: ShortBringIn::ALL[rng.below(2)],
+            ante_all_in: AnteAllIn::ALL[rng.below(2)],
+            opener_ties: OpenerTies::ALL[rng.below(2)],
             burn_cards: rng.below(2) == 1,
-            odd_chip: [OddChip::Seat, OddChip::LowCard][rng.below(2)],
+            showdown: Showdown::ALL[rng.below(2)],
+            odd_chip: OddChip::ALL[rng.below(3)],
         };
         let stacks: Vec<u64> = (0..n).map(|_| 1 + rng.below(60) as u64).collect();
         let mut hand = Hand::new(rules, &stacks, DeckSource::Seed(i)).unwrap();

@@ -1,5 +1,5 @@
 //! `equity_tallies`: exact or sampled equity counts for the Python wrapper
-//! in `razz_fast/equity.py`, computed without the GIL; `equity_units` and
+//! in `razz_fast/_equity.py`, computed without the GIL; `equity_units` and
 //! `equity_slice`: the same run cut into units, for `razz_fast/distributed.py`.
 
 use std::sync::atomic::AtomicBool;

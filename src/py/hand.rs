@@ -151,70 +151,91 @@ impl PyHand {
         })
     }
 
+    /// The Rules the hand is played under.
     #[getter]
     fn rules(&self, py: Python<'_>) -> Py<PyRules> {
         self.rules.clone_ref(py)
     }
+    /// How many seats are dealt in, 2 to 8.
     #[getter]
     fn num_players(&self) -> usize {
         self.inner.num_players()
     }
+    /// The seed of the deck's generator; None for a hand dealt from an explicit
+    /// deck.
     #[getter]
     fn seed(&self) -> Option<u64> {
         self.inner.seed()
     }
+    /// The street being bet, 3 to 7; None once the hand is over.
     #[getter]
     fn street(&self) -> Option<u8> {
         self.inner.street()
     }
+    /// The seat to act now; None once the hand is over.
     #[getter]
     fn actor(&self) -> Option<usize> {
         self.inner.actor()
     }
+    /// Chips a call puts in now (all of a shorter stack: all-in); 0 when
+    /// nothing is owed.
     #[getter]
     fn to_call(&self) -> u64 {
         self.inner.to_call()
     }
+    /// Each seat's chips behind, now.
     #[getter]
     fn stacks(&self) -> Vec<u64> {
         self.inner.stacks().to_vec()
     }
+    /// Each seat's stack before the antes.
     #[getter]
     fn starting_stacks(&self) -> Vec<u64> {
         self.inner.starting_stacks().to_vec()
     }
+    /// Each seat's chips put in on the current betting round.
     #[getter]
     fn bets(&self) -> Vec<u64> {
         self.inner.bets().to_vec()
     }
+    /// Every chip put in this hand so far: antes and bets, less chips returned.
     #[getter]
     fn pot(&self) -> u64 {
         self.inner.pot()
     }
+    /// Whether each seat has folded.
     #[getter]
     fn folded(&self) -> Vec<bool> {
         (0..self.inner.num_players())
             .map(|s| self.inner.folded(s))
             .collect()
     }
+    /// Whether each seat still in the hand has no chips behind.
     #[getter]
     fn all_in(&self) -> Vec<bool> {
         (0..self.inner.num_players())
             .map(|s| self.inner.all_in(s))
             .collect()
     }
+    /// The seventh-street card dealt face up for every seat when the deck
+    /// cannot give each its own; usually empty.
     #[getter]
     fn community_cards(&self) -> Vec<u32> {
         card_list(self.inner.community_cards())
     }
+    /// Whether the hand has finished, by a fold-out or a showdown.
     #[getter]
     fn is_over(&self) -> bool {
         self.inner.is_over()
     }
+    /// Each seat's net chips once the hand is over (all zeros before); they sum
+    /// to zero.
     #[getter]
     fn payoffs(&self) -> Vec<i64> {
         self.inner.payoffs()[..self.inner.num_players()].to_vec()
     }
+    /// The seats that showed their cards, in the order they showed; empty
+    /// without a showdown.
     #[getter]
     fn showdown_order(&self) -> Vec<usize> {
         self.inner
@@ -246,6 +267,8 @@ impl PyHand {
         event_list(py, self.inner.history())
     }
 
+    /// The Actions the actor may take now, in Action order; empty once the hand
+    /// is over.
     fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyAny>>> {
         action_list(py, self.inner.legal_actions())
     }
@@ -260,11 +283,14 @@ impl PyHand {
         Ok(PyPlayerView::from(PlayerView::of(&self.inner, seat)?))
     }
 
+    /// The face-up cards dealt to `seat` so far, in the order dealt.
     fn up_cards(&self, seat: &Bound<'_, PyAny>) -> PyResult<Vec<u32>> {
         let seat = seat_arg(seat, self.inner.num_players())?;
         Ok(card_list(self.inner.up_cards(seat)))
     }
 
+    /// The face-down cards dealt to `seat` so far, in the order dealt (the
+    /// engine sees every card: hide them from a player's view yourself).
     fn down_cards(&self, seat: &Bound<'_, PyAny>) -> PyResult<Vec<u32>> {
         let seat = seat_arg(seat, self.inner.num_players())?;
         Ok(card_list(self.inner.down_cards(seat)))
@@ -288,24 +314,38 @@ impl PyHand {
         step(slf, action)
     }
 
+    /// The actor folds: act(Action.FOLD). IllegalActionError if it may not; the
+    /// hand is then unchanged.
     fn fold(slf: &Bound<'_, Self>) -> PyResult<()> {
         step(slf, Action::Fold)
     }
+    /// The actor checks: act(Action.CHECK). IllegalActionError if it may not;
+    /// the hand is then unchanged.
     fn check(slf: &Bound<'_, Self>) -> PyResult<()> {
         step(slf, Action::Check)
     }
+    /// The actor calls: act(Action.CALL). IllegalActionError if it may not; the
+    /// hand is then unchanged.
     fn call(slf: &Bound<'_, Self>) -> PyResult<()> {
         step(slf, Action::Call)
     }
+    /// The actor posts the bring-in: act(Action.BRING_IN). IllegalActionError
+    /// if it may not; the hand is then unchanged.
     fn bring_in(slf: &Bound<'_, Self>) -> PyResult<()> {
         step(slf, Action::BringIn)
     }
+    /// The actor completes the bring-in to a small bet: act(Action.COMPLETE).
+    /// IllegalActionError if it may not; the hand is then unchanged.
     fn complete(slf: &Bound<'_, Self>) -> PyResult<()> {
         step(slf, Action::Complete)
     }
+    /// The actor bets: act(Action.BET). IllegalActionError if it may not; the
+    /// hand is then unchanged.
     fn bet(slf: &Bound<'_, Self>) -> PyResult<()> {
         step(slf, Action::Bet)
     }
+    /// The actor raises (raise is a Python keyword): act(Action.RAISE).
+    /// IllegalActionError if it may not; the hand is then unchanged.
     fn raise_(slf: &Bound<'_, Self>) -> PyResult<()> {
         step(slf, Action::Raise)
     }

@@ -445,18 +445,24 @@ impl PyTables {
     fn hands_played(&self) -> u64 {
         self.inner.hands_played()
     }
+    /// How many tables are stepped together.
     #[getter]
     fn num_tables(&self) -> usize {
         self.inner.len()
     }
+    /// How many seats each table deals in, 2 to 8.
     #[getter]
     fn num_players(&self) -> usize {
         self.inner.players()
     }
+    /// The Rules every table plays.
     #[getter]
     fn rules(&self, py: Python<'_>) -> Py<PyRules> {
         self.rules.clone_ref(py)
     }
+    /// The seed the batch deals from (drawn at random when none was given):
+    /// hand k of the batch gets the same cards for it whatever the number of
+    /// tables or threads.
     #[getter]
     fn seed(&self) -> u64 {
         self.seed

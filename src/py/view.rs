@@ -38,10 +38,12 @@ impl PyPlayerView {
     fn seat(&self) -> usize {
         self.inner.seat()
     }
+    /// How many seats are dealt in, 2 to 8.
     #[getter]
     fn num_players(&self) -> usize {
         self.inner.num_players()
     }
+    /// The Rules the hand is played under.
     #[getter]
     fn rules(&self) -> PyRules {
         PyRules {
@@ -53,10 +55,12 @@ impl PyPlayerView {
     fn street(&self) -> Option<u8> {
         self.inner.street()
     }
+    /// The seat to act now; None once the hand is over.
     #[getter]
     fn actor(&self) -> Option<usize> {
         self.inner.actor()
     }
+    /// Whether the hand has finished, by a fold-out or a showdown.
     #[getter]
     fn is_over(&self) -> bool {
         self.inner.is_over()
@@ -66,30 +70,38 @@ impl PyPlayerView {
     fn to_call(&self) -> u64 {
         self.inner.to_call()
     }
+    /// Every chip put in this hand so far: antes and bets, less chips returned.
     #[getter]
     fn pot(&self) -> u64 {
         self.inner.pot()
     }
+    /// Each seat's chips behind, now.
     #[getter]
     fn stacks(&self) -> Vec<u64> {
         self.inner.stacks().to_vec()
     }
+    /// Each seat's stack before the antes.
     #[getter]
     fn starting_stacks(&self) -> Vec<u64> {
         self.inner.starting_stacks().to_vec()
     }
+    /// Each seat's chips put in on the current betting round.
     #[getter]
     fn bets(&self) -> Vec<u64> {
         self.inner.bets().to_vec()
     }
+    /// Whether each seat has folded.
     #[getter]
     fn folded(&self) -> Vec<bool> {
         flags(self.inner.num_players(), |s| self.inner.folded(s))
     }
+    /// Whether each seat still in the hand has no chips behind.
     #[getter]
     fn all_in(&self) -> Vec<bool> {
         flags(self.inner.num_players(), |s| self.inner.all_in(s))
     }
+    /// The seventh-street card dealt face up for every seat when the deck
+    /// cannot give each its own; usually empty.
     #[getter]
     fn community_cards(&self) -> Vec<u32> {
         card_list(self.inner.community_cards())
@@ -106,10 +118,13 @@ impl PyPlayerView {
         event_list(py, self.inner.history())
     }
 
+    /// The Actions the actor may take now, in Action order; empty once the hand
+    /// is over.
     fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyAny>>> {
         action_list(py, self.inner.legal_actions())
     }
 
+    /// The face-up cards dealt to `seat` so far, in the order dealt.
     fn up_cards(&self, seat: &Bound<'_, PyAny>) -> PyResult<Vec<u32>> {
         let seat = seat_arg(seat, self.inner.num_players())?;
         Ok(card_list(self.inner.up_cards(seat)))

@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import razz_fast
+from razz_fast import _core
+from razz_fast._equity import checked_spot
 from razz_fast.histories.replay import Replay
 from razz_fast.results import EquityResult
 
@@ -55,8 +57,10 @@ def street_equities(
             if name not in players
             for card in history.cards_seen(name, folded_on[name])
         ]
-        result = razz_fast.equity(
-            [" ".join(hand) for hand in cards], " ".join(dead), trials=trials, seed=seed
-        )
+        known = [" ".join(hand) for hand in cards]
+        # Exact where cheap: exact=None would sample whenever a seed is given.
+        spot, _ = checked_spot(known, " ".join(dead), None, None, 0, None)
+        exact, _ = _core.equity_units(spot.known, spot.dead, None, spot.trials)
+        result = razz_fast.equity(known, " ".join(dead), exact=exact, trials=trials, seed=seed)
         rows.append(StreetEquity(street, players, cards, dead, result))
     return rows

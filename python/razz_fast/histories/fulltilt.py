@@ -32,6 +32,9 @@ from razz_fast.histories._text import (
 from razz_fast.histories.model import HandHistory
 
 SITE = "Full Tilt"
+# Full Tilt dealt online razz as PokerStars does: its logs cap a round at four
+# wagers and burn nothing (docs/RULES.md)
+PRESET = "pokerstars"
 HEADER = re.compile(r"^Full Tilt Poker Game #(\d+):")
 _AMT = r"(?P<amount>" + AMOUNT + ")"
 _STAKES = re.compile(

@@ -30,6 +30,9 @@ from razz_fast.histories._text import (
 from razz_fast.histories.model import HandHistory
 
 SITE = "KingsClub"
+# KingsClub deals online razz as PokerStars does: no burns, and its logs never
+# show a fifth wager on a round (docs/RULES.md)
+PRESET = "pokerstars"
 HEADER = re.compile(r"^#(\d+): .*(?:Razz|Stud|Hold|Omaha|Draw|Badugi|Triple)")
 _AMT = r"(?P<amount>" + AMOUNT + ")"
 _STAKES = re.compile(r" - (?P<small>" + AMOUNT + ")/(?P<big>" + AMOUNT + r")\s*$")

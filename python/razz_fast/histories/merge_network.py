@@ -19,6 +19,9 @@ from razz_fast.histories._text import Builder, builder_for, card_tokens, finish,
 from razz_fast.histories.model import HandHistory, HistoryError, undecoded_line, unexpected
 
 SITE = "Merge"
+# Merge dealt online razz as PokerStars does: its logs cap a round at four
+# wagers and burn nothing (docs/RULES.md)
+PRESET = "pokerstars"
 _TAG = re.compile(r"^<(/?)(\w+)((?:\s+[\w-]+=\"[^\"]*\")*)\s*/?>$")
 _ATTR = re.compile(r"([\w-]+)=\"([^\"]*)\"")
 _STREETS = {

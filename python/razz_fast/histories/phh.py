@@ -10,8 +10,8 @@ specification and pokerkit 0.7.7 give them (``variant``,
 card is written where it is dealt (``d dh p1 2c3d4h``: the third card is the
 door card, as pokerkit deals stud); pokerkit burns and posts antes itself,
 so neither is written. Rules the format has no field for are written as
-user-defined fields (``_cap``, ``_uncapped_heads_up``, ``_odd_chip``,
-``_burn_cards``) only when they differ from the defaults, and the rake of a
+user-defined fields (``_cap``, ``_heads_up``, … every setting of ``Rules``
+but the stakes), and the rake of a
 replayed site hand as ``_rake`` (``finishing_stacks`` are before rake, as
 pokerkit plays the hand).
 
@@ -53,7 +53,17 @@ __all__ = [
 SITE = "PHH"
 VARIANT = "FR"
 #: Rules PHH has no field for, written as user-defined fields.
-_RULES = ("cap", "uncapped_heads_up", "odd_chip", "burn_cards")
+_RULES = (
+    "cap",
+    "heads_up",
+    "reopen",
+    "short_bring_in",
+    "ante_all_in",
+    "opener_ties",
+    "burn_cards",
+    "showdown",
+    "odd_chip",
+)
 _WAGERS = ("bring_in", "complete", "bet", "raise", "call")
 
 
@@ -388,7 +398,9 @@ def _history(data: dict, text: str, first: int, key: str, source: str | None) ->
         # Untrimmed, pokerkit settles a short ante differently from the
         # engine (and the sites), which trim the others' antes to it.
         raise fail("a player cannot cover the ante and ante_trimming_status is false", first)
-    history.settings = _settings(data, fail, first)
+    # The settings the file states (razz_fast writes them all) over the
+    # online rules pokerkit's own play is closest to.
+    history.settings = {"preset": "pokerstars", **_settings(data, fail, first)}
     if finishing is not None:
         history.final_stacks = dict(zip(players, units[4 + n :]))
     state = _Hand(history, stacks)
@@ -416,9 +428,8 @@ def _settings(data: dict, fail, first: int) -> dict[str, Any]:
         if f"_{name}" not in data:
             continue
         value = data[f"_{name}"]
-        wanted = {"cap": int, "odd_chip": str}.get(name, bool)
-        if type(value) is not wanted:
-            raise fail(f"_{name} must be a {wanted.__name__}, not {value!r}", first)
+        if type(value) not in (int, str, bool):
+            raise fail(f"_{name} must be a number, a string or true/false, not {value!r}", first)
         settings[name] = (value or None) if name == "cap" else value
     return settings
 

@@ -32,6 +32,10 @@ from razz_fast.histories._text import (
 from razz_fast.histories.model import HandHistory
 
 SITE = "PokerStars"
+# PokerStars' razz: cap 4 with the completion counted, no burns, seat 1 shows
+# first on a checked seventh street (its own rules pages and logs;
+# docs/RULES.md)
+PRESET = "pokerstars"
 HEADER = re.compile(r"^PokerStars (?:Home Game )?(?:Hand|Game) #(\d+):")
 # "(Razz Limit, $400/$800 USD)" in mixed games, "($0.04/$0.08 USD)" alone.
 _STAKES = re.compile(

@@ -66,6 +66,10 @@ class Replay:
     rake: int
     collected: list[int]
     rake_paid: list[int]
+    #: The preset the hand replayed under (``Rules.PRESETS``), and why when
+    #: it is not the site's own.
+    preset: str = "pokerstars"
+    note: str = ""
 
     @property
     def net(self) -> list[int]:
@@ -108,17 +112,25 @@ def deck_for(history: HandHistory, names: list[str], burn_cards: bool = False) -
         if play.kind == "fold":
             folded_on.setdefault(play.player, play.street)
     order = [(seat, slot) for slot in (0, 1, 2) for seat in range(n)]
-    for street in (4, 5, 6, 7):
+    for street in (4, 5, 6):
         if burn_cards:
             order.append(_BURN)
         staying = [seat for seat in range(n) if folded_on.get(names[seat], 8) >= street]
-        if street == 7 and 52 - len(order) < len(staying):
-            if len(order) == 52:  # the community card is the first burn
-                order[order.index(_BURN)] = _BOARD
-            else:
-                order.append(_BOARD)
-        else:
-            order += [(seat, street - 1) for seat in staying]
+        order += [(seat, street - 1) for seat in staying]
+    staying = [seat for seat in range(n) if folded_on.get(names[seat], 8) >= 7]
+    # Seventh street (RULES.md 7 and 13): the deck positions it deals from,
+    # which after a reshuffle of an explicit deck are the stub, then the
+    # burns in burn order.
+    stub = list(range(len(order), 52))
+    needed = len(staying) + 2 if burn_cards else len(staying)
+    if burn_cards and len(stub) < needed:
+        stub += [i for i, tag in enumerate(order) if tag == _BURN]
+    order += [None] * (52 - len(order))
+    tags = [_BURN] if burn_cards else []
+    tags += [(seat, 6) for seat in staying] if len(stub) >= needed else [_BOARD]
+    for position, tag in zip(stub, tags):
+        order[position] = tag
+    order = [tag if tag is not None else _BURN for tag in order]
     wanted: list[int | None] = []
     seen: dict[int, tuple[str, int]] = {}
 
@@ -158,23 +170,23 @@ def site_description(site: str, cards: tuple[str, ...]) -> str:
     return sites.module(site).describe(razz_fast.format_cards(ordered).split())
 
 
-def replay(
-    history: HandHistory,
-    *,
-    cap: int | None = 4,
-    uncapped_heads_up: bool = False,
-    odd_chip: str = "low_card",
-    burn_cards: bool = False,
-    engine=None,
-) -> Replay:
+def replay(history: HandHistory, *, preset: str | None = None, engine=None, **settings) -> Replay:
     """Play ``history`` through the engine and check every logged amount;
     the first difference raises ``HistoryError`` with the hand and line.
     ``engine`` is the module whose ``Rules`` and ``Hand`` play the hand:
-    ``razz_fast`` (the default) or ``razz_fast.reference``."""
+    ``razz_fast`` (the default) or ``razz_fast.reference``.
+
+    The rules are ``Rules.preset(preset, ...)`` at the hand's stakes with
+    ``settings`` (``cap``, ``odd_chip``, ... as ``Rules`` takes them)
+    changed (stakes given there override the history's). With no
+    ``preset``, the site's own (its module's ``PRESET``); if that cannot
+    explain the logged action and exactly one other preset can, the hand
+    replays under that one and ``Replay.note`` says so."""
     if not isinstance(history, HandHistory):
         raise TypeError(f"history must be a HandHistory, not {type(history).__name__}")
+    engine = razz_fast if engine is None else engine
     try:
-        return _replay(history, cap, uncapped_heads_up, odd_chip, burn_cards, engine)
+        return _replay_preset(history, preset, settings, engine)
     except (HistoryError, TypeError):  # (a TypeError: the caller's settings)
         raise
     except Exception as error:  # a replay bug: still this hand's error, not the file's
@@ -183,31 +195,52 @@ def replay(
         ) from error
 
 
-def _replay(
-    history: HandHistory, cap, uncapped_heads_up: bool, odd_chip: str, burn_cards: bool, engine
-) -> Replay:
-    engine = razz_fast if engine is None else engine
-    # Rules the history itself states (a PHH file's _cap, …) are how it was played.
-    cap = history.settings.get("cap", cap)
-    uncapped_heads_up = history.settings.get("uncapped_heads_up", uncapped_heads_up)
-    odd_chip = history.settings.get("odd_chip", odd_chip)
-    burn_cards = history.settings.get("burn_cards", burn_cards)
+def _replay_preset(history: HandHistory, preset: str | None, settings: dict, engine) -> Replay:
+    """The replay under ``preset``, or with none under the site's own or the
+    one other preset that explains the hand."""
+    if preset is not None:
+        return _replay(history, preset, settings, engine)
+    # A PHH file states its rules (``_preset`` and settings): those, not a site's.
+    own = history.settings.get("preset") or sites.module(history.site).PRESET
+    try:
+        return _replay(history, own, settings, engine)
+    except HistoryError as error:
+        explained = []
+        for other in engine.Rules.PRESETS:
+            if other != own:
+                try:
+                    explained.append(_replay(history, other, settings, engine))
+                except HistoryError:
+                    pass
+        if len(explained) != 1:
+            raise error from None
+        result = explained[0]
+        result.note = (
+            f"replayed under the {result.preset!r} preset: the {own!r} preset of"
+            f" {history.site} cannot explain it ({error.message})"
+        )
+        return result
+
+
+def _replay(history: HandHistory, preset: str, settings: dict, engine) -> Replay:
+    stated = {k: v for k, v in history.settings.items() if k != "preset"}
+    settings = {**stated, **settings}  # the caller's settings override the file's
     seats = sorted(history.seats, key=lambda seat: seat.number)
     names = [seat.name for seat in seats]
     index = {name: seat for seat, name in enumerate(names)}
     ante, bring_in = _stakes(history)
+    stake_names = ("ante", "bring_in", "small_bet", "big_bet")
+    # Bad settings are the caller's error, not the history's.
+    rules = engine.Rules.preset(preset).replace(
+        **{name: value for name, value in settings.items() if name not in stake_names}
+    )
     try:
-        rules = engine.Rules(
-            ante,
-            bring_in,
-            history.small_bet,
-            history.big_bet,
-            cap=cap,
-            uncapped_heads_up=uncapped_heads_up,
-            odd_chip=odd_chip,
-            burn_cards=burn_cards,
-        )
-        deck = deck_for(history, names, burn_cards)
+        # The history's stakes, unless given (a text may not carry the
+        # bring-in when it was posted short).
+        stakes = dict(ante=ante, bring_in=bring_in, small_bet=history.small_bet)
+        stakes = {**stakes, "big_bet": history.big_bet, **settings}
+        rules = rules.replace(**stakes)
+        deck = deck_for(history, names, rules.burn_cards)
         hand = engine.Hand(rules, [seat.stack for seat in seats], deck=deck)
     except (RazzError, ValueError) as error:  # stakes or stacks the engine refuses
         raise history.error(f"cannot set up the hand: {error}", history.first_line) from None
@@ -220,7 +253,9 @@ def _replay(
         last = history.plays[-1].line if history.plays else history.first_line
         raise history.error(f"the history ends while {names[hand.actor]} is to act", last)
     _check_cards(history, hand, names)
-    result = Replay(history, hand, names, rules, deck, 0, [0] * len(names), [0] * len(names))
+    result = Replay(
+        history, hand, names, rules, deck, 0, [0] * len(names), [0] * len(names), preset
+    )
     _check_payouts(history, result, index)
     _check_descriptions(history)
     return result

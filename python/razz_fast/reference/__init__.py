@@ -1,6 +1,6 @@
 """Pure-Python reference implementation of razz_fast's public API: cards,
-evaluation, the hand engine (``Rules``, ``Hand``, ``Action``), ``simulate``
-and ``equity``.
+evaluation, the hand engine (``Rules``, ``Hand``, ``Action``), ``simulate``,
+``equity`` and ``chart``.
 
 Same names, signatures and results as the compiled core in ``razz_fast``, but
 written for clarity, in plain Python with the standard library only, and
@@ -11,6 +11,7 @@ from razz_fast.errors import IllegalActionError, InvalidCardError, RazzError
 from razz_fast.events import Action, Event, Pot
 from razz_fast.policy import batch_policy
 from razz_fast.reference.cards import format_cards, parse_cards
+from razz_fast.reference.chart import chart
 from razz_fast.reference.equity import equity
 from razz_fast.reference.evaluation import best_five, describe, rank, rank_many
 from razz_fast.reference.hand import Hand
@@ -19,7 +20,7 @@ from razz_fast.reference.rules import Rules
 from razz_fast.reference.simulate import simulate
 from razz_fast.reference.tables import FEATURES, FEATURES_VERSION, Batch, Tables
 from razz_fast.reference.view import PlayerView
-from razz_fast.results import EquityResult, SimulationResult
+from razz_fast.results import ChartResult, ChartRow, EquityResult, SimulationResult
 
 __all__ = [
     "parse_cards",
@@ -47,4 +48,7 @@ __all__ = [
     "SimulationResult",
     "equity",
     "EquityResult",
+    "chart",
+    "ChartResult",
+    "ChartRow",
 ]

@@ -350,21 +350,25 @@ def equity(hands, dead=(), *, exact=None, trials=None, seed=None, threads=None) 
     given the cards known for each player (0 to 7) and the ``dead`` cards.
 
     ``exact=True`` enumerates every deal; ``exact=False`` samples ``trials``
-    deals (default 1,000,000) from ``seed``; ``exact=None`` enumerates when
-    the spot is small (docs/EQUITY.md). ``threads`` is accepted and ignored
-    here: it never changes a result.
+    deals (default 1,000,000) from ``seed``; ``exact=None`` samples when
+    ``trials`` or ``seed`` is given, else enumerates when the spot is small
+    (decided from an estimate before any enumeration, as in the core).
+    ``threads`` is accepted and ignored here: it never changes a result.
     """
     parsed = _check_hands(hands)
     dead_cards = parse_cards(dead)
     _check_no_card_twice(parsed, dead_cards)
     exact = _check_exact(exact)
+    samples_asked = trials is not None or seed is not None
     trials = _check_trials(trials)
     seed = check_seed(seed)
     check_threads(threads)
     spot = _make_spot(parsed, dead_cards)
 
     if exact is None:
-        exact = _chooses_exact(spot)
+        # trials or a seed ask for sampling; else the cost estimate decides
+        # before anything is enumerated.
+        exact = False if samples_asked else _chooses_exact(spot)
     if exact:
         return _exact(spot).result(exact=True, seed=None)
     if seed is None:

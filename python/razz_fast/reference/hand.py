@@ -16,7 +16,7 @@ from razz_fast.errors import IllegalActionError, InvalidCardError, int_text
 from razz_fast.events import Action, Event, Pot
 from razz_fast.reference.arguments import as_int
 from razz_fast.reference.cards import card_to_str, parse_cards
-from razz_fast.reference.evaluation import rank
+from razz_fast.reference.evaluation import best_five, rank
 from razz_fast.reference.generator import MASK64, Xoshiro256PlusPlus
 from razz_fast.reference.rules import MAX_CHIPS, Rules
 from razz_fast.reference.showing import bring_in_seat, opener_seat
@@ -124,7 +124,12 @@ class Hand:
         self._street: int | None = 3
         self._queue: list[int] = []
         self._bring_in_phase = False
-        self._wagers = 0
+        self._bring_in_may_fold = False
+        self._high_bet = 0
+        self._wagers = 0  # real bets and raises: the cap count
+        self._base = 0  # the high bet after the last real bet or raise
+        self._wagered = False  # any completion, bet or raise this round
+        self._uncapped = False
         self._acted_at: list[int | None] = [None] * n
         self._last_aggressor: int | None = None
 
@@ -141,18 +146,18 @@ class Hand:
     # ------------------------------------------------------------------
     # Cards (section 3)
 
+    def _reshuffle_burns(self) -> None:
+        """The stub, then the burns in burn order, become the deck, shuffled
+        by the generator (an explicit deck keeps that order)."""
+        new_deck = self._deck[self._position :] + self._burns
+        if self._rng is not None:
+            self._rng.shuffle(new_deck)
+        self._burns = []
+        self._deck = new_deck
+        self._position = 0
+        self._history.append(Event("reshuffle", None, 0, tuple(new_deck)))
+
     def _next_card(self) -> int:
-        if self._position == len(self._deck):
-            # The deck is empty: the burned cards become the new deck.
-            new_deck = list(self._burns)
-            if not new_deck:  # pragma: no cover - impossible with at most 8 players
-                raise AssertionError("no card left to deal")
-            if self._rng is not None:
-                self._rng.shuffle(new_deck)
-            self._burns = []
-            self._deck = new_deck
-            self._position = 0
-            self._history.append(Event("reshuffle", None, 0, tuple(new_deck)))
         card = self._deck[self._position]
         self._position += 1
         return card
@@ -187,12 +192,19 @@ class Hand:
     def _deal_next_street(self) -> None:
         """Moves to the next street and deals it (burn first if enabled)."""
         self._street += 1
-        self._burn()
         seats = self._seats_in_hand()
+        # Seventh street with burns: the stub must give the burn, a card to
+        # each player and a bottom card, or the burns are gathered back in
+        # first (RULES.md 7 and 13).
+        needed = len(seats) + 2 if self._rules.burn_cards else len(seats)
+        if self._street == 7 and self._rules.burn_cards and self._cards_left() < needed:
+            self._reshuffle_burns()
+        enough = self._cards_left() >= needed
+        self._burn()
         if self._street < 7:
             for seat in seats:
                 self._deal_up(seat)
-        elif self._cards_left() >= len(seats):
+        elif enough:
             for seat in seats:
                 self._deal_down(seat)
         else:
@@ -216,20 +228,30 @@ class Hand:
     def _bet_size(self) -> int:
         return self._rules.small_bet if self._street <= 4 else self._rules.big_bet
 
+    def _full_rise(self) -> int:
+        """The rise that makes a real bet or raise (RULES.md 9): a whole bet,
+        or with ``reopen="half"`` half of one, rounded up."""
+        size = self._bet_size()
+        return size if self._rules.reopen == "full" else (size + 1) // 2
+
     def _high(self) -> int:
-        return max(self._bets)
+        return self._high_bet
 
     def _level(self) -> int:
         # Before any wager the bring-in stands at level 0, so that completing
         # it counts as a full bet; a bring-in that is already a whole small
         # bet (bring_in == small_bet) cannot be completed and is its own level.
         high = self._high()
-        return high if self._wagers > 0 or high >= self._rules.small_bet else 0
+        return high if self._wagered or high >= self._rules.small_bet else 0
 
     def _put_in(self, seat: int, amount: int) -> None:
         self._stacks[seat] -= amount
         self._bets[seat] += amount
         self._contributed[seat] += amount
+        self._high_bet = max(self._high_bet, self._bets[seat])
+
+    def _can_bet_count(self) -> int:
+        return sum(1 for seat in range(self._n) if self._can_bet(seat))
 
     # ------------------------------------------------------------------
     # Antes and rounds (sections 4 to 6)
@@ -248,18 +270,31 @@ class Hand:
         """Starts the betting round of the current street, or runs the hand
         out if at most one player in the hand has chips."""
         self._bets = [0] * self._n
+        self._high_bet = 0
         self._wagers = 0
+        self._base = 0
+        self._wagered = False
         self._acted_at = [None] * self._n
         self._last_aggressor = None
-        if sum(1 for seat in range(self._n) if self._can_bet(seat)) < 2:
+        if self._can_bet_count() < 2:
             self._run_out()
             return
+        # heads_up: a round that starts with two who can bet is uncapped
+        # ("before_cap" too: it is heads-up before any wager).
+        self._uncapped = self._rules.heads_up != "capped" and self._can_bet_count() == 2
         if self._street == 3:
             first = bring_in_seat(self._up)
             self._bring_in_phase = True
+            # A duty passed on past a seat all-in from the ante.
+            passed = self._stacks[first] == 0
+            self._bring_in_may_fold = passed and self._rules.ante_all_in == "may_fold"
         else:
-            first = opener_seat(self._up, [not folded for folded in self._folded])
+            first = self._opener()
         self._queue = [seat for seat in self._clockwise_from(first) if self._can_bet(seat)]
+
+    def _opener(self) -> int:
+        in_hand = [not folded for folded in self._folded]
+        return opener_seat(self._up, in_hand, by_suit=self._rules.opener_ties == "suit")
 
     def _end_round(self) -> None:
         self._queue = []
@@ -297,13 +332,19 @@ class Hand:
         if self._street == 3:
             if self._bring_in_phase:
                 return Action.COMPLETE
-            if self._wagers == 0 and self._high() < self._rules.small_bet:
+            # Under "half" a short all-in of less than half a bet leaves the
+            # completion to the full level open (RULES.md 9).
+            opened = self._wagers > 0 if self._rules.reopen == "half" else self._wagered
+            if not opened and self._high() < self._rules.small_bet:
                 return Action.COMPLETE
             return Action.RAISE
         return Action.BET if self._high() == 0 else Action.RAISE
 
     def _wager_target(self, kind: Action, actor: int) -> int:
-        if kind == Action.COMPLETE:
+        if self._rules.reopen == "half":
+            # The last full level plus a bet.
+            target = self._base + self._bet_size()
+        elif kind == Action.COMPLETE:
             target = self._rules.small_bet
         elif kind == Action.BET:
             target = self._bet_size()
@@ -329,13 +370,11 @@ class Hand:
         ):
             return False
         # 3. The cap.
-        heads_up = len(self._seats_in_hand()) == 2
-        capped = rules.cap is not None and not (rules.uncapped_heads_up and heads_up)
-        if capped and self._wagers >= rules.cap:
+        if rules.cap is not None and not self._uncapped and self._wagers >= rules.cap:
             return False
-        # 4. The full-bet rule.
+        # 4. The full-bet rule: acting again takes a real bet's rise since.
         acted_at = self._acted_at[actor]
-        return acted_at is None or self._level() - acted_at >= self._bet_size()
+        return acted_at is None or self._level() - acted_at >= self._full_rise()
 
     def legal_actions(self) -> list[Action]:
         """The actions the actor may take now, in ``Action`` order."""
@@ -344,6 +383,8 @@ class Hand:
         legal = []
         if self._bring_in_phase:
             legal.append(Action.BRING_IN)
+            if self._bring_in_may_fold:
+                legal.append(Action.FOLD)
         else:
             actor = self._queue[0]
             owed = self._high() - self._bets[actor]
@@ -390,43 +431,75 @@ class Hand:
             self._put_in(actor, amount)
             self._acted_at[actor] = self._level()
         elif action == Action.BRING_IN:
-            amount = min(self._rules.bring_in, self._stacks[actor])
+            rules = self._rules
+            amount = min(rules.bring_in, self._stacks[actor])
             self._put_in(actor, amount)
+            # short_bring_in="full": the others face the whole bring-in.
+            if rules.short_bring_in == "full":
+                self._high_bet = rules.bring_in
+            if self._high_bet >= rules.small_bet:
+                # A whole small bet is the opening bet (RULES.md 8).
+                self._wagers = 1
+                self._base = self._high_bet
             self._bring_in_phase = False
         else:  # COMPLETE, BET, RAISE
             target = self._wager_target(action, actor)
             amount = target - self._bets[actor]
             self._put_in(actor, amount)
-            self._wagers += 1
+            # A real bet or raise: the rise from the last full level (short
+            # all-ins since included) is a full one (RULES.md 8 and 9).
+            if target - self._base >= self._full_rise():
+                self._wagers += 1
+                self._base = target
+            self._wagered = True
             self._acted_at[actor] = target
             self._bring_in_phase = False
             if self._street == 7:
                 self._last_aggressor = actor
             self._queue = [seat for seat in self._clockwise_from(actor)[1:] if self._can_bet(seat)]
         self._history.append(Event(_ACTION_KIND[action], actor, amount, ()))
+        if self._rules.heads_up == "before_cap" and self._rules.cap is not None:
+            # Heads-up before the cap was reached lifts it; a round capped
+            # before it became heads-up stays capped (RULES.md 8).
+            if self._wagers < self._rules.cap and self._can_bet_count() <= 2:
+                self._uncapped = True
 
         if len(self._seats_in_hand()) == 1 or not self._queue:
             self._end_round()
 
     def fold(self) -> None:
+        """The actor folds: act(Action.FOLD). IllegalActionError if it may not; the
+        hand is then unchanged."""
         self.act(Action.FOLD)
 
     def check(self) -> None:
+        """The actor checks: act(Action.CHECK). IllegalActionError if it may not; the
+        hand is then unchanged."""
         self.act(Action.CHECK)
 
     def call(self) -> None:
+        """The actor calls: act(Action.CALL). IllegalActionError if it may not; the
+        hand is then unchanged."""
         self.act(Action.CALL)
 
     def bring_in(self) -> None:
+        """The actor posts the bring-in: act(Action.BRING_IN). IllegalActionError if
+        it may not; the hand is then unchanged."""
         self.act(Action.BRING_IN)
 
     def complete(self) -> None:
+        """The actor completes the bring-in to a small bet: act(Action.COMPLETE).
+        IllegalActionError if it may not; the hand is then unchanged."""
         self.act(Action.COMPLETE)
 
     def bet(self) -> None:
+        """The actor bets: act(Action.BET). IllegalActionError if it may not; the
+        hand is then unchanged."""
         self.act(Action.BET)
 
     def raise_(self) -> None:
+        """The actor raises (raise is a Python keyword): act(Action.RAISE).
+        IllegalActionError if it may not; the hand is then unchanged."""
         self.act(Action.RAISE)
 
     # ------------------------------------------------------------------
@@ -461,6 +534,22 @@ class Hand:
     def _hand_cards(self, seat: int) -> list[int]:
         return self._down[seat] + self._up[seat] + self._community
 
+    def _odd_chip_order(self, winners) -> list[int]:
+        """The tied winners in the order they get odd chips. A shared
+        community card never decides."""
+        rule = self._rules.odd_chip
+        if rule == "seat" or len(winners) == 1:
+            return list(winners)
+        if rule == "low_card":
+            return sorted(winners, key=lambda seat: min(self._down[seat] + self._up[seat]))
+
+        # "high_card": the highest own card among the ranks of the best five.
+        def highest(seat: int) -> int:
+            ranks = {card // 4 for card in best_five(self._hand_cards(seat))}
+            return max(c for c in self._down[seat] + self._up[seat] if c // 4 in ranks)
+
+        return sorted(winners, key=highest, reverse=True)
+
     def _finish(self) -> None:
         self._queue = []
         self._bring_in_phase = False
@@ -470,7 +559,12 @@ class Hand:
         in_hand = self._seats_in_hand()
         ranks = {}
         if len(in_hand) >= 2:
-            first = self._last_aggressor if self._last_aggressor is not None else in_hand[0]
+            if self._last_aggressor is not None:
+                first = self._last_aggressor
+            elif self._rules.showdown == "opener":
+                first = self._opener()
+            else:
+                first = in_hand[0]
             self._showdown_order = [
                 seat for seat in self._clockwise_from(first) if not self._folded[seat]
             ]
@@ -487,10 +581,7 @@ class Hand:
                 winners = tuple(seat for seat in eligible if ranks[seat] == best)
             share, odd = divmod(amount, len(winners))
             won = dict.fromkeys(winners, share)
-            if self._rules.odd_chip == "seat":
-                odd_order = list(winners)
-            else:
-                odd_order = sorted(winners, key=lambda seat: min(self._down[seat] + self._up[seat]))
+            odd_order = self._odd_chip_order(winners)
             for seat in odd_order[:odd]:
                 won[seat] += 1
             for seat in winners:
@@ -508,14 +599,17 @@ class Hand:
 
     @property
     def rules(self) -> Rules:
+        """The Rules the hand is played under."""
         return self._rules
 
     @property
     def num_players(self) -> int:
+        """How many seats are dealt in, 2 to 8."""
         return self._n
 
     @property
     def starting_stacks(self) -> list[int]:
+        """Each seat's stack before the antes."""
         return list(self._starting)
 
     @property
@@ -530,6 +624,7 @@ class Hand:
 
     @property
     def actor(self) -> int | None:
+        """The seat to act now; None once the hand is over."""
         return None if self._over else self._queue[0]
 
     @property
@@ -542,22 +637,27 @@ class Hand:
 
     @property
     def stacks(self) -> list[int]:
+        """Each seat's chips behind, now."""
         return list(self._stacks)
 
     @property
     def bets(self) -> list[int]:
+        """Each seat's chips put in on the current betting round."""
         return list(self._bets)
 
     @property
     def pot(self) -> int:
+        """Every chip put in this hand so far: antes and bets, less chips returned."""
         return sum(self._contributed)
 
     @property
     def folded(self) -> list[bool]:
+        """Whether each seat has folded."""
         return list(self._folded)
 
     @property
     def all_in(self) -> list[bool]:
+        """Whether each seat still in the hand has no chips behind."""
         if self._over:
             return list(self._final_all_in)
         return [not self._folded[seat] and self._stacks[seat] == 0 for seat in range(self._n)]
@@ -571,17 +671,23 @@ class Hand:
         return number
 
     def up_cards(self, seat) -> list[int]:
+        """The face-up cards dealt to `seat` so far, in the order dealt."""
         return list(self._up[self._check_seat(seat)])
 
     def down_cards(self, seat) -> list[int]:
+        """The face-down cards dealt to `seat` so far, in the order dealt (the engine
+        sees every card: hide them from a player's view yourself)."""
         return list(self._down[self._check_seat(seat)])
 
     @property
     def community_cards(self) -> list[int]:
+        """The seventh-street card dealt face up for every seat when the deck cannot
+        give each its own; usually empty."""
         return list(self._community)
 
     @property
     def is_over(self) -> bool:
+        """Whether the hand has finished, by a fold-out or a showdown."""
         return self._over
 
     @property
@@ -593,16 +699,22 @@ class Hand:
 
     @property
     def showdown_order(self) -> list[int]:
+        """The seats that showed their cards, in the order they showed; empty without
+        a showdown."""
         return list(self._showdown_order)
 
     @property
     def pots(self) -> list[Pot]:
+        """The main pot first, then the side pots, as razz_fast.Pot tuples (amount,
+        eligible seats, winners)."""
         if self._over:
             return list(self._pots)
         return [Pot(amount, eligible, ()) for amount, eligible in self._compute_pots()]
 
     @property
     def history(self) -> list[Event]:
+        """Every event so far (antes, cards dealt, actions, pots won), as
+        razz_fast.Event tuples."""
         return list(self._history)
 
     def clone(self) -> Hand:

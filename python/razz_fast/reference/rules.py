@@ -1,5 +1,6 @@
-"""``Rules``: the stakes and rule settings of a hand (RULES.md; validation in
-docs/ENGINE.md, section 2)."""
+"""``Rules``: the stakes and rule settings of a hand (RULES.md and
+docs/RULES.md; validation in docs/ENGINE.md, section 2), and the presets of
+the major rule books."""
 
 from __future__ import annotations
 
@@ -14,17 +15,99 @@ __all__ = ["MAX_CHIPS", "Rules"]
 #: 64 bits in the compiled core.
 MAX_CHIPS = 2**53 - 1
 
-_ODD_CHIP_RULES = ("seat", "low_card")
+#: The named settings and their values, the default first.
+_CHOICES = {
+    "heads_up": ("capped", "round_starts", "before_cap"),
+    "reopen": ("full", "half"),
+    "short_bring_in": ("short", "full"),
+    "ante_all_in": ("forced", "may_fold"),
+    "opener_ties": ("seat", "suit"),
+    "showdown": ("seat", "opener"),
+    "odd_chip": ("seat", "low_card", "high_card"),
+}
 _FIELDS = (
     "ante",
     "bring_in",
     "small_bet",
     "big_bet",
     "cap",
-    "uncapped_heads_up",
+    "heads_up",
+    "reopen",
+    "short_bring_in",
+    "ante_all_in",
+    "opener_ties",
     "burn_cards",
+    "showdown",
     "odd_chip",
 )
+
+# Every preset but PokerStars' is a live rule book: burns, the half-bet
+# reopening, the opener showing first (docs/RULES.md, "Presets").
+_LIVE = {
+    "reopen": "half",
+    "short_bring_in": "full",
+    "burn_cards": True,
+    "showdown": "opener",
+    "odd_chip": "high_card",
+}
+_PRESETS = {
+    "pokerstars": {},
+    "wsop": {**_LIVE, "cap": 5},
+    "wsop_live": {**_LIVE, "cap": 5, "heads_up": "round_starts"},
+    "tda": {**_LIVE, "ante_all_in": "may_fold", "opener_ties": "suit"},
+    "roberts": {
+        **_LIVE,
+        "heads_up": "before_cap",
+        "short_bring_in": "short",
+        "odd_chip": "low_card",
+    },
+}
+
+#: Each field's docstring (``help(Rules.ante)``), as the core's getters have.
+_FIELD_DOCS = {
+    "ante": "Chips each player antes before the cards are dealt (0: no ante).",
+    "bring_in": (
+        "Chips the forced bring-in puts in on third street; it is paid by the seat "
+        "showing the worst up card."
+    ),
+    "small_bet": "The size of a completion, bet or raise on third and fourth street.",
+    "big_bet": "The size of a bet or raise on fifth, sixth and seventh street.",
+    "cap": (
+        "The most completions, bets and raises one betting round allows (the bring-in "
+        "counts none), or None for no cap."
+    ),
+    "heads_up": (
+        "When the cap is lifted heads-up: 'capped' (never), 'round_starts' (a round that "
+        "starts with two players not all in), 'before_cap' (two players not all in before "
+        "the cap is reached)."
+    ),
+    "reopen": (
+        "What a short all-in must add to reopen the betting: 'full' (a whole bet) or "
+        "'half' (at least half a bet)."
+    ),
+    "short_bring_in": (
+        "A bring-in poster short of the bring-in: 'short' (posts what it has) or 'full' "
+        "(the bring-in passes to the next lowest card)."
+    ),
+    "ante_all_in": (
+        "A player all in on the ante: 'forced' (plays for the antes) or 'may_fold' (may "
+        "fold its hand before third street's betting)."
+    ),
+    "opener_ties": (
+        "Equal boards to open: 'seat' (the first from the bring-in's left) or 'suit' "
+        "(broken by suit, as for the bring-in)."
+    ),
+    "burn_cards": "Whether one card is burned before each street is dealt.",
+    "showdown": (
+        "Who shows first: 'seat' (in seat order from the last aggressor) or 'opener' "
+        "(the best board first)."
+    ),
+    "odd_chip": (
+        "Who gets the odd chips of a split pot: 'seat' (lowest seat first), 'low_card' "
+        "(the winner with the smallest card first) or 'high_card' (the winner with the "
+        "highest card first)."
+    ),
+}
 
 
 def _check_int(name: str, value) -> int:
@@ -34,12 +117,6 @@ def _check_int(name: str, value) -> int:
     return number
 
 
-def _check_bool(name: str, value) -> bool:
-    if not isinstance(value, bool):
-        raise TypeError(f"{name} must be a bool, not {type(value).__name__}")
-    return value
-
-
 def _check_range(name: str, value: int, low: int, low_text: str) -> None:
     if value < low:
         raise ValueError(f"{name} must be at least {low_text}, got {int_text(value)}")
@@ -47,22 +124,56 @@ def _check_range(name: str, value: int, low: int, low_text: str) -> None:
         raise ValueError(f"{name} must be at most {MAX_CHIPS}, got {int_text(value)}")
 
 
+def _check_choice(name: str, value) -> str:
+    if not isinstance(value, str):
+        raise TypeError(f"{name} must be a str, not {type(value).__name__}")
+    choices = _CHOICES[name]
+    if value not in choices:
+        listed = ", ".join(repr(choice) for choice in choices)
+        raise ValueError(f"{name} must be one of {listed}, got {value!r}")
+    return value
+
+
+def _check_stakes(ante, bring_in, small_bet, big_bet) -> tuple[int, int, int, int]:
+    ante = _check_int("ante", ante)
+    _check_range("ante", ante, 0, "0")
+    bring_in = _check_int("bring_in", bring_in)
+    _check_range("bring_in", bring_in, 1, "1")
+    small_bet = _check_int("small_bet", small_bet)
+    _check_range("small_bet", small_bet, bring_in, f"the bring-in ({bring_in})")
+    big_bet = _check_int("big_bet", big_bet)
+    _check_range("big_bet", big_bet, small_bet, f"the small bet ({small_bet})")
+    return ante, bring_in, small_bet, big_bet
+
+
 class Rules:
     """Immutable stakes and rule settings.
 
     ``Rules(ante=0, bring_in=1, small_bet=2, big_bet=4, *, cap=4,
-    uncapped_heads_up=False, burn_cards=False, odd_chip="seat")``
+    heads_up="capped", reopen="full", short_bring_in="short",
+    ante_all_in="forced", opener_ties="seat", burn_cards=False,
+    showdown="seat", odd_chip="seat")``; ``Rules.preset(name, ...)`` gives
+    a rule book's settings (``Rules.PRESETS``), ``rules.replace(**changes)``
+    a copy with some settings changed.
     """
 
-    __slots__ = _FIELDS
+    __slots__ = {name: _FIELD_DOCS.get(name) for name in _FIELDS}
+
+    #: The names ``preset`` takes, the default first.
+    PRESETS = tuple(_PRESETS)
 
     ante: int
     bring_in: int
     small_bet: int
     big_bet: int
     cap: int | None
-    uncapped_heads_up: bool
+    heads_up: str
+    reopen: str
+    short_bring_in: str
+    ante_all_in: str
+    opener_ties: str
     burn_cards: bool
+    showdown: str
     odd_chip: str
 
     def __init__(
@@ -73,31 +184,65 @@ class Rules:
         big_bet: int = 4,
         *,
         cap: int | None = 4,
-        uncapped_heads_up: bool = False,
+        heads_up: str = "capped",
+        reopen: str = "full",
+        short_bring_in: str = "short",
+        ante_all_in: str = "forced",
+        opener_ties: str = "seat",
         burn_cards: bool = False,
+        showdown: str = "seat",
         odd_chip: str = "seat",
+        **removed,
     ) -> None:
-        ante = _check_int("ante", ante)
-        _check_range("ante", ante, 0, "0")
-        bring_in = _check_int("bring_in", bring_in)
-        _check_range("bring_in", bring_in, 1, "1")
-        small_bet = _check_int("small_bet", small_bet)
-        _check_range("small_bet", small_bet, bring_in, f"the bring-in ({bring_in})")
-        big_bet = _check_int("big_bet", big_bet)
-        _check_range("big_bet", big_bet, small_bet, f"the small bet ({small_bet})")
+        if "uncapped_heads_up" in removed:
+            # Its old meaning (no cap with two players in the hand, all-in
+            # ones counted) matched no rule book.
+            raise TypeError(
+                "uncapped_heads_up was removed: use heads_up='capped', 'round_starts'"
+                " or 'before_cap'"
+            )
+        if removed:
+            name = next(iter(removed))
+            raise TypeError(f"Rules() got an unexpected keyword argument {name!r}")
+        stakes = _check_stakes(ante, bring_in, small_bet, big_bet)
         if cap is not None:
             cap = _check_int("cap", cap)
             if not 1 <= cap <= MAX_CHIPS:
                 raise ValueError(f"cap must be None or 1..{MAX_CHIPS}, got {int_text(cap)}")
-        uncapped_heads_up = _check_bool("uncapped_heads_up", uncapped_heads_up)
-        burn_cards = _check_bool("burn_cards", burn_cards)
-        if not isinstance(odd_chip, str):
-            raise TypeError(f"odd_chip must be a str, not {type(odd_chip).__name__}")
-        if odd_chip not in _ODD_CHIP_RULES:
-            raise ValueError(f"odd_chip must be 'seat' or 'low_card', got {odd_chip!r}")
-        values = (ante, bring_in, small_bet, big_bet, cap, uncapped_heads_up, burn_cards, odd_chip)
+        named = [
+            _check_choice(name, value)
+            for name, value in (
+                ("heads_up", heads_up),
+                ("reopen", reopen),
+                ("short_bring_in", short_bring_in),
+                ("ante_all_in", ante_all_in),
+                ("opener_ties", opener_ties),
+            )
+        ]
+        if not isinstance(burn_cards, bool):
+            raise TypeError(f"burn_cards must be a bool, not {type(burn_cards).__name__}")
+        showdown = _check_choice("showdown", showdown)
+        odd_chip = _check_choice("odd_chip", odd_chip)
+        values = (*stakes, cap, *named, burn_cards, showdown, odd_chip)
         for name, value in zip(_FIELDS, values):
             object.__setattr__(self, name, value)
+
+    @staticmethod
+    def preset(name, ante=0, bring_in=1, small_bet=2, big_bet=4) -> Rules:
+        """A rule book's settings at these stakes: ``"pokerstars"`` (the
+        default ``Rules()``), ``"wsop"``, ``"wsop_live"``, ``"tda"`` or
+        ``"roberts"`` (docs/RULES.md)."""
+        if not isinstance(name, str):
+            raise TypeError(f"name must be a str, not {type(name).__name__}")
+        stakes = _check_stakes(ante, bring_in, small_bet, big_bet)
+        if name not in _PRESETS:
+            raise ValueError(f"unknown preset {name!r}; the presets are {', '.join(_PRESETS)}")
+        return Rules(*stakes, **_PRESETS[name])
+
+    def replace(self, **changes) -> Rules:
+        """A copy with the named settings changed, checked as the
+        constructor checks them."""
+        return Rules(**{**self._fields(), **changes})
 
     def __setattr__(self, name, value):
         raise dataclasses.FrozenInstanceError(f"cannot assign to {name!r}: Rules is immutable")
@@ -105,19 +250,19 @@ class Rules:
     def __delattr__(self, name):
         raise dataclasses.FrozenInstanceError(f"cannot delete {name!r}: Rules is immutable")
 
-    def _values(self) -> tuple:
-        return tuple(getattr(self, name) for name in _FIELDS)
+    def _fields(self) -> dict:
+        return {name: getattr(self, name) for name in _FIELDS}
 
     def __eq__(self, other):
         if not isinstance(other, Rules):
             return NotImplemented
-        return self._values() == other._values()
+        return self._fields() == other._fields()
 
     def __hash__(self):
-        return hash(self._values())
+        return hash(tuple(self._fields().values()))
 
     def __repr__(self) -> str:
-        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in _FIELDS)
+        fields = ", ".join(f"{name}={value!r}" for name, value in self._fields().items())
         return f"Rules({fields})"
 
     def __reduce__(self):

@@ -37,8 +37,14 @@ def bring_in_seat(up_cards_by_seat) -> int:
     return max(range(len(up_cards_by_seat)), key=lambda seat: up_cards_by_seat[seat][0])
 
 
-def opener_seat(up_cards_by_seat, in_hand) -> int:
+def opener_seat(up_cards_by_seat, in_hand, *, by_suit: bool = False) -> int:
     """The seat in the hand with the best showing low; ties go to the lowest
-    seat."""
+    seat, or with ``by_suit`` to the board holding the highest up card (by
+    card index: by suit among equal ranks)."""
     seats = [seat for seat in range(len(up_cards_by_seat)) if in_hand[seat]]
+    if by_suit:
+        return min(
+            seats,
+            key=lambda seat: (showing_key(up_cards_by_seat[seat]), -max(up_cards_by_seat[seat])),
+        )
     return min(seats, key=lambda seat: (showing_key(up_cards_by_seat[seat]), seat))

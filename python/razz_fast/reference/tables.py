@@ -131,6 +131,9 @@ class Batch:
             setattr(self, name, np.array([row[name] for row in rows], dtype=dtype))
 
     def features(self, out=None):
+        """features(out=None) -> float32 array (tables, FEATURES): the actor's
+        observation encoded for neural networks (layout in docs/TABLES.md); `out`
+        is reused when given."""
         import numpy as np
 
         values = np.array(
@@ -185,10 +188,12 @@ class Tables(Batch):
 
     @property
     def num_tables(self) -> int:
+        """How many tables are stepped together."""
         return len(self._hands)
 
     @property
     def num_players(self) -> int:
+        """How many seats each table deals in, 2 to 8."""
         return len(self._stacks)
 
     def _deal(self, table: int) -> None:

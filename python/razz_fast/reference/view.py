@@ -78,69 +78,89 @@ class PlayerView:
 
     @property
     def seat(self) -> int:
+        """The seat whose view this is."""
         return self._seat
 
     @property
     def num_players(self) -> int:
+        """How many seats are dealt in, 2 to 8."""
         return self._n
 
     @property
     def rules(self) -> Rules:
+        """The Rules the hand is played under."""
         return self._rules
 
     @property
     def street(self) -> int | None:
+        """3 to 7 while betting, None once the hand is over."""
         return self._street
 
     @property
     def actor(self) -> int | None:
+        """The seat to act now; None once the hand is over."""
         return self._actor
 
     @property
     def is_over(self) -> bool:
+        """Whether the hand has finished, by a fold-out or a showdown."""
         return self._street is None
 
     @property
     def to_call(self) -> int:
+        """Chips the actor needs to call."""
         return self._to_call
 
     @property
     def pot(self) -> int:
+        """Every chip put in this hand so far: antes and bets, less chips returned."""
         return self._pot
 
     @property
     def stacks(self) -> list[int]:
+        """Each seat's chips behind, now."""
         return list(self._stacks)
 
     @property
     def starting_stacks(self) -> list[int]:
+        """Each seat's stack before the antes."""
         return list(self._starting)
 
     @property
     def bets(self) -> list[int]:
+        """Each seat's chips put in on the current betting round."""
         return list(self._bets)
 
     @property
     def folded(self) -> list[bool]:
+        """Whether each seat has folded."""
         return list(self._folded)
 
     @property
     def all_in(self) -> list[bool]:
+        """Whether each seat still in the hand has no chips behind."""
         return list(self._all_in)
 
     @property
     def community_cards(self) -> list[int]:
+        """The seventh-street card dealt face up for every seat when the deck cannot
+        give each its own; usually empty."""
         return list(self._community)
 
     @property
     def payoffs(self) -> list[int]:
+        """Net chips per seat once the hand is over; zeros before."""
         return list(self._payoffs)
 
     @property
     def history(self) -> list[Event]:
+        """The history as `Event`s; cards the seat has not seen are left out (an
+        empty `cards`)."""
         return list(self._history)
 
     def legal_actions(self) -> list[Action]:
+        """The Actions the actor may take now, in Action order; empty once the hand
+        is over."""
         return list(self._legal)
 
     def _check_seat(self, seat) -> int:
@@ -152,6 +172,7 @@ class PlayerView:
         return number
 
     def up_cards(self, seat) -> list[int]:
+        """The face-up cards dealt to `seat` so far, in the order dealt."""
         return list(self._up[self._check_seat(seat)])
 
     def down_cards(self, seat) -> list[int]:
@@ -196,8 +217,10 @@ class PlayerView:
         deck: list[int | None] = [None] * 52
         for i, (_, card) in enumerate(takes[:first_pass]):
             deck[i] = card
-        # An explicit deck deals its burns again, in burn order, after a reshuffle.
-        for (_, card), slot in zip(takes[first_pass:], burns):
+        # After a reshuffle (seventh street with burns) an explicit deck deals
+        # its stub, then its burns in burn order.
+        slots = list(range(first_pass, 52)) + burns
+        for (_, card), slot in zip(takes[first_pass:], slots):
             if card is not None:
                 deck[slot] = card
         seen = {card for card in deck if card is not None}

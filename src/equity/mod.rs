@@ -10,14 +10,17 @@ use std::sync::atomic::AtomicBool;
 
 use crate::card::{rank_of, Card, DECK_SIZE};
 use crate::error::{Error, Result};
-use crate::eval::{LowKey, Rank};
+use crate::eval::LowKey;
+#[cfg(test)]
+use crate::eval::Rank;
 use crate::pots::MAX_SEATS;
 
 mod exact;
+mod outcomes;
 mod sample;
-use exact::count_multisets;
 #[cfg(test)]
 use exact::multisets;
+use exact::{count_multisets, outer_size};
 pub use exact::{exact, exact_slice};
 pub use sample::sample_slice;
 
@@ -53,8 +56,9 @@ impl Tally {
         self
     }
 
-    /// One outcome of weight `weight` with these ranks.
-    #[inline]
+    /// One outcome of weight `weight` with these ranks (the plain form the
+    /// tests compare the counted-by-winners tallies with).
+    #[cfg(test)]
     fn add(&mut self, ranks: &[Rank], weight: u128) {
         let best = ranks.iter().copied().min().unwrap_or(Rank::MAX);
         let winners = ranks
@@ -230,11 +234,12 @@ impl Spot {
 
     /// How many units of work an equity run of this spot has (see
     /// [`tally_units`]): exact, the items of the outer enumeration (each
-    /// community rank times each multiset of the first player); sampled, the
-    /// seeded chunks of `trials` samples.
+    /// community rank times each multiset of the first player, or three-way
+    /// each combined multiset of the first two); sampled, the seeded chunks
+    /// of `trials` samples.
     pub fn units(&self, exact: bool, trials: u64) -> u64 {
         if exact {
-            let first = count_multisets(&self.unseen_counts(), self.private[0]) as u64;
+            let first = count_multisets(&self.unseen_counts(), outer_size(self)) as u64;
             self.communities().len() as u64 * first
         } else {
             trials.div_ceil(SAMPLE_CHUNK)
@@ -421,8 +426,9 @@ mod tests {
         assert!(s.community);
         let whole = exact(&s, None);
         let n = s.units(true, 0);
-        // Ac 2s 3s 4s 5s: five community ranks, five first-player ranks.
-        assert_eq!(n, 25);
+        // Ac 2s 3s 4s 5s: five community ranks, and three-way the ten
+        // combined multisets of the first two players' one card each.
+        assert_eq!(n, 50);
         assert_eq!(whole.total, 5 * 4 * 3 * 2);
         for cuts in [vec![3], vec![5, 10, 12], (1..n).collect()] {
             assert_eq!(in_pieces(&s, true, 0, &cuts), whole, "cuts {cuts:?}");

@@ -96,6 +96,8 @@ def checked_spot(
         seen.add(card)
     if exact is not None and not isinstance(exact, bool):
         raise TypeError(f"exact must be None or a bool, got {type(exact).__name__}")
+    if exact is None and (trials is not None or seed is not None):
+        exact = False  # trials or a seed ask for sampling: never a long enumeration
     trials = DEFAULT_TRIALS if trials is None else checked_int(trials, "trials", 1, 2**63 - 1)
     if seed is None:
         seed = int.from_bytes(os.urandom(8), "little")
@@ -141,9 +143,20 @@ def equity(
     seed: int | None = None,
     threads: int | None = None,
 ) -> EquityResult:
-    """Each player's expected share of the pot, given the cards known for
-    them (0 to 7 each) and ``dead`` cards; exact when ``exact`` is True (or
-    None and the spot is small), else ``trials`` samples seeded by ``seed``."""
+    """Each player's expected share of the pot, the chance to win alone and
+    to tie, given the cards known for each player (0 to 7 each) and the
+    ``dead`` cards out of play.
+
+    ``exact=True`` enumerates every deal of the unseen cards (by rank
+    multisets, so third street heads-up takes milliseconds);
+    ``exact=False`` samples ``trials`` deals (default 1,000,000) from
+    ``seed`` (default: a random one, reported in the result). ``exact=None``
+    samples when ``trials`` or ``seed`` is given, and otherwise enumerates
+    when the spot is cheap (heads-up, or at most 2*10**7 rank-multiset
+    outcomes, estimated before any work) and samples when not. ``threads``
+    (default: every core) never changes a result. Ctrl-C stops a long run
+    within 50 ms. Returns an ``EquityResult``; bad input raises
+    ``InvalidCardError``, ``TypeError`` or ``ValueError``."""
     spot, threads = checked_spot(hands, dead, exact, trials, seed, threads)
     tallies = _core.equity_tallies(
         spot.known, spot.dead, spot.exact, spot.trials, spot.seed, threads
