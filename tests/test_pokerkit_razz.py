@@ -197,6 +197,19 @@ def pokerkit_awards(impl, hand) -> list[int]:
     return awards
 
 
+def pokerkit_final_stacks(impl, hand) -> list[int]:
+    """The final stacks pokerkit gives a finished hand: ours, except that a
+    split pot is split pokerkit's way (see pokerkit_awards)."""
+    expected = list(hand.stacks)
+    if any(len(pot.winners) > 1 for pot in hand.pots):
+        for event in hand.history:
+            if event.kind == "award":
+                expected[event.seat] -= event.amount
+        for seat, amount in enumerate(pokerkit_awards(impl, hand)):
+            expected[seat] += amount
+    return expected
+
+
 def play_lockstep(impl, seed: int, players: int, stakes) -> str:
     """Plays one random hand in both engines; returns how it was compared."""
     rng = random.Random(seed)
@@ -257,15 +270,9 @@ def play_lockstep(impl, seed: int, players: int, stakes) -> str:
             mirror.catch_up(hand)
             assert list(state.stacks) == hand.stacks, "stacks differ"
 
-    expected = list(hand.stacks)
+    expected = pokerkit_final_stacks(impl, hand)
     outcome = "diverged" if diverged else "same"
     if any(len(pot.winners) > 1 for pot in hand.pots):
-        # A split pot: pokerkit splits it its own way (see pokerkit_awards).
-        for event in hand.history:
-            if event.kind == "award":
-                expected[event.seat] -= event.amount
-        for seat, amount in enumerate(pokerkit_awards(impl, hand)):
-            expected[seat] += amount
         outcome = "split"
     assert list(mirror.state.stacks) == expected, (stacks, hand.history)
     assert not mirror.state.status

@@ -335,7 +335,7 @@ def _checked_files(args: argparse.Namespace) -> None:
 
 
 def _replay(args: argparse.Namespace) -> int:
-    from razz_fast.histories import HistoryError, read_histories, replay
+    from razz_fast.histories import HistoryError, replay
     from razz_fast.histories.analysis import street_equities
     from razz_fast.histories.known_bad import known_bad
 
@@ -355,7 +355,7 @@ def _replay(args: argparse.Namespace) -> int:
     records, tally = [], _Tally()
     for path in args.files:
         try:
-            loaded = read_histories(path, encoding=args.encoding)
+            loaded = _read_any(path, encoding=args.encoding)
         except (OSError, HistoryError) as error:
             tally.unreadable += 1
             records.append({"file": path, "ok": False, "error": str(error)})
@@ -442,6 +442,60 @@ def _replay(args: argparse.Namespace) -> int:
     else:
         print(f"\n{tally.summary()}")
     return 1 if tally.mismatched else 0
+
+
+def _read_any(path: str, encoding: str | None = None):
+    """A site's text file, or a PHH ``.phh``/``.phhs`` file."""
+    from razz_fast.histories import phh, read_histories
+
+    if phh.is_phh_path(path):
+        return phh.read_phh(path, encoding=encoding)
+    return read_histories(path, encoding=encoding)
+
+
+def _convert(args: argparse.Namespace) -> int:
+    """Replay every hand of a history file and write them as PHH (``.phh``:
+    one hand, ``.phhs``: any number) or PokerStars-style text (any other
+    name). A hand that does not replay is reported and left out."""
+    from razz_fast.histories import HistoryError, phh, replay
+    from razz_fast.histories.export import to_pokerstars
+
+    loaded = _read_any(args.input)
+    failures = list(loaded.errors)
+    played = []
+    for history in loaded.hands:
+        try:
+            played.append(replay(history))
+        except HistoryError as error:
+            failures.append(error)
+    for failure in failures:
+        print(f"{args.input}: left out: {failure}", file=sys.stderr)
+    output = args.output.lower()
+    if output.endswith(".phh"):
+        if len(played) != 1:
+            raise ValueError(f"a .phh file holds one hand, not {len(played)}: write .phhs")
+        text = phh.dumps(played[0])
+    elif output.endswith(".phhs"):
+        text = phh.dumps_all(played)
+    else:
+        texts = []
+        for number, result in enumerate(played, start=1):
+            history = result.history
+            texts.append(
+                to_pokerstars(
+                    result.hand,
+                    names=result.names,
+                    hand_id=int(history.hand_id) if history.hand_id.isdigit() else number,
+                    table=history.table or "razz_fast",
+                    currency=history.currency or "",
+                    scale=history.scale,
+                )
+            )
+        text = "\n\n".join(texts)
+    with open(args.output, "w", encoding="utf-8") as stream:
+        stream.write(text)
+    print(f"{args.output}: {len(played)} hands written, {len(failures)} left out")
+    return 1 if failures else 0
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -592,7 +646,8 @@ def _parser() -> argparse.ArgumentParser:
         "replay",
         help="replay site hand histories and check every amount",
         description="Read PokerStars, Full Tilt, Winamax, KingsClub and Merge razz hand "
-        "histories, replay each hand through the engine, check every posted, bet, called, "
+        "histories and PHH (.phh, .phhs) files, replay each hand through the engine, "
+        "check every posted, bet, called, "
         "returned and collected amount and the site's hand descriptions, and print each "
         "showdown hand's equity street by street, then a summary: hands replayed, "
         "mismatched (naming the known-bad site logs), skipped. Exit status 1 if any hand "
@@ -625,6 +680,18 @@ def _parser() -> argparse.ArgumentParser:
     rep.add_argument("--odd-chip", choices=("seat", "low_card", "high_card"))
     rep.add_argument("--burn-cards", action="store_const", const=True, help="the room burned cards")
     rep.set_defaults(run=_replay)
+
+    conv = commands.add_parser(
+        "convert",
+        help="convert a hand-history file to PHH or PokerStars text",
+        description="Replay every hand of a site's text file or a PHH file and write them "
+        "as PHH (OUT ending in .phh for one hand, .phhs for any number) or as "
+        "PokerStars-style text (any other name). Hands that do not replay are left out "
+        "and the exit status is 1.",
+    )
+    conv.add_argument("input", help="a hand-history file (any supported site, .phh, .phhs)")
+    conv.add_argument("output", help="the file to write")
+    conv.set_defaults(run=_convert)
     return parser
 
 

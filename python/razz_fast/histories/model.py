@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
 __all__ = [
     "unexpected",
@@ -211,6 +212,12 @@ class HandHistory:
     collect_includes_return: bool = False
     total_pot_after_rake: bool = False
     logs_returns: bool = True
+    #: The history logs what each player collected (PHH does not: it gives
+    #: only the finishing stacks).
+    logs_payouts: bool = True
+    #: Rules the history states (PHH's ``_cap``, ``_uncapped_heads_up``,
+    #: ``_odd_chip``, ``_burn_cards``); replay plays by these.
+    settings: dict[str, Any] = field(default_factory=dict)
     #: The site writes a rake (or summary) line in every hand, so a hand
     #: without one is incomplete; and marks every all-in.
     logs_rake: bool = True

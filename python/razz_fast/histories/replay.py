@@ -201,7 +201,8 @@ def _replay_preset(history: HandHistory, preset: str | None, settings: dict, eng
     one other preset that explains the hand."""
     if preset is not None:
         return _replay(history, preset, settings, engine)
-    own = sites.module(history.site).PRESET
+    # A PHH file states its rules (``_preset`` and settings): those, not a site's.
+    own = history.settings.get("preset") or sites.module(history.site).PRESET
     try:
         return _replay(history, own, settings, engine)
     except HistoryError as error:
@@ -221,6 +222,8 @@ def _replay_preset(history: HandHistory, preset: str | None, settings: dict, eng
 
 
 def _replay(history: HandHistory, preset: str, settings: dict, engine) -> Replay:
+    stated = {k: v for k, v in history.settings.items() if k != "preset"}
+    settings = {**stated, **settings}  # the caller's settings override the file's
     seats = sorted(history.seats, key=lambda seat: seat.number)
     names = [seat.name for seat in seats]
     index = {name: seat for seat, name in enumerate(names)}
@@ -359,6 +362,8 @@ def _check_payouts(history: HandHistory, result: Replay, index: dict) -> None:
     own account (nets, final stacks, collections, fold streets)."""
     returned, award = _engine_payouts(history, result)
     site_returned, collected = _site_payouts(history, index, len(result.names))
+    if not history.logs_payouts:
+        collected = list(award)  # nothing to compare: the finishing stacks are checked
     _check_returns(history, result.names, returned, site_returned)
     rake, shortfall = _check_collected(history, result.names, award, collected)
     result.rake, result.collected, result.rake_paid = rake, collected, shortfall
@@ -424,7 +429,11 @@ def _check_collected(
     the engine awarded less what the seat collected, which only a rake may
     explain; and the total pot."""
     end, text = _end_line(history), history.text_of
-    if sum(award) and not any(p.kind == "collect" for p in history.payouts):
+    if (
+        history.logs_payouts
+        and sum(award) > 0
+        and not any(p.kind == "collect" for p in history.payouts)
+    ):
         raise history.error("nobody collects the pot: the hand is incomplete", end)
     shortfall = [a - c for a, c in zip(award, collected)]
     rake = history.rake if history.rake is not None else sum(shortfall)
@@ -503,10 +512,10 @@ def _check_summary(history: HandHistory, result: Replay, index: dict) -> None:
 
 
 def _check_descriptions(history: HandHistory) -> None:
-    if sites.module(history.site).describe is None:
-        return
     checks = [(show.cards, show.description, show.line) for show in history.shows]
     checks += history.descriptions
+    if not any(text for _, text, _ in checks) or sites.module(history.site).describe is None:
+        return
     for cards, text, line in checks:
         if text is None or len(cards) < 1:
             continue

@@ -1,0 +1,568 @@
+"""pokerkit's Poker Hand History format (PHH) for razz: variant ``FR``.
+
+A ``.phh`` file is one hand as TOML; a ``.phhs`` file holds several hands,
+each under a ``[key]`` table. ``dumps`` writes a finished engine ``Hand`` (or
+a ``Replay`` of a site history) with the fields in the order the PHH
+specification and pokerkit 0.7.7 give them (``variant``,
+``ante_trimming_status``, ``antes``, ``bring_in``, ``small_bet``, ``big_bet``,
+``starting_stacks``, ``actions``, then the optional ``hand``, ``seats``,
+``table``, ``players``, ``finishing_stacks``, ``currency_symbol``). Every
+card is written where it is dealt (``d dh p1 2c3d4h``: the third card is the
+door card, as pokerkit deals stud); pokerkit burns and posts antes itself,
+so neither is written. Rules the format has no field for are written as
+user-defined fields (``_cap``, ``_heads_up``, … every setting of ``Rules``
+but the stakes), and the rake of a
+replayed site hand as ``_rake`` (``finishing_stacks`` are before rake, as
+pokerkit plays the hand).
+
+``loads`` turns a PHH hand into the same ``HandHistory`` a site's text
+becomes, so ``replay`` checks it the same way: every logged amount is the
+engine's, the cards are the ones dealt, and each player ends with the
+``finishing_stacks`` the file gives. PHH logs no collected amounts, so those
+are not compared. Amounts with decimals (money) are read in the smallest
+unit the file uses (``HandHistory.scale``).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from decimal import Decimal
+from typing import Any
+
+import razz_fast
+from razz_fast.histories.model import SLOTS, HandHistory, HistoryError, Play, Seat, Show
+from razz_fast.histories.reader import HistoryFile, decode
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - exercised on 3.9/3.10 only
+    import tomli as tomllib
+
+__all__ = [
+    "SITE",
+    "VARIANT",
+    "dumps",
+    "dumps_all",
+    "loads",
+    "loads_all",
+    "read_phh",
+    "is_phh_path",
+]
+
+SITE = "PHH"
+VARIANT = "FR"
+#: Rules PHH has no field for, written as user-defined fields.
+_RULES = (
+    "cap",
+    "heads_up",
+    "reopen",
+    "short_bring_in",
+    "ante_all_in",
+    "opener_ties",
+    "burn_cards",
+    "showdown",
+    "odd_chip",
+)
+_WAGERS = ("bring_in", "complete", "bet", "raise", "call")
+
+
+def is_phh_path(path: str | os.PathLike) -> bool:
+    """Whether ``path`` names a PHH file (``.phh`` or ``.phhs``)."""
+    return os.fspath(path).lower().endswith((".phh", ".phhs"))
+
+
+# --------------------------------------------------------------------------
+# Writing
+
+
+def dumps(
+    hand_or_replay,
+    *,
+    names: list[str] | None = None,
+    hand_id: str | int | None = None,
+    table: str | None = None,
+    scale: int | None = None,
+    currency_symbol: str | None = None,
+) -> str:
+    """The PHH text of a finished engine ``Hand`` (core or reference) or of
+    a ``Replay`` (whose names, hand number, table, amounts' scale and rake
+    come from the site history unless given)."""
+    rake = None
+    known = None
+    if hasattr(hand_or_replay, "hand") and hasattr(hand_or_replay, "history"):
+        replayed = hand_or_replay
+        hand, history = replayed.hand, replayed.history
+        names = list(replayed.names) if names is None else names
+        hand_id = history.hand_id if hand_id is None else hand_id
+        table = (history.table or None) if table is None else table
+        scale = history.scale if scale is None else scale
+        currency_symbol = history.currency if currency_symbol is None else currency_symbol
+        rake = replayed.rake
+        # Cards the site never showed were filled in for the replay: "??".
+        known = [[card is not None for card in history.cards[name]] for name in replayed.names]
+    elif hasattr(hand_or_replay, "history") and hasattr(hand_or_replay, "rules"):
+        hand = hand_or_replay
+    else:
+        raise TypeError(f"expected a Hand or a Replay, not {type(hand_or_replay).__name__}")
+    if not hand.is_over:
+        raise ValueError("only a finished hand can be written as PHH")
+    scale = 1 if scale is None else scale
+    if scale < 1 or str(scale).strip("0") != "1":
+        raise ValueError(f"scale must be 1, 10, 100, …; got {scale}")
+    n = len(hand.stacks)
+    if names is not None and (len(names) != n or not all(isinstance(x, str) for x in names)):
+        raise ValueError(f"names must be {n} strings")
+    rules = hand.rules
+
+    def amount(units: int) -> str:
+        if scale == 1:
+            return str(units)
+        digits = len(str(scale)) - 1
+        return f"{units // scale}.{units % scale:0{digits}d}"
+
+    fields: list[tuple[str, str]] = [
+        ("variant", _string(VARIANT)),
+        # The engine counts antes as contributions to the pot, which is
+        # pokerkit's "ante trimming".
+        ("ante_trimming_status", "true"),
+        ("antes", _array([amount(rules.ante)] * n)),
+        ("bring_in", amount(rules.bring_in)),
+        ("small_bet", amount(rules.small_bet)),
+        ("big_bet", amount(rules.big_bet)),
+        ("starting_stacks", _array([amount(s) for s in _starting(hand)])),
+        ("actions", _array([_string(a) for a in _actions(hand, amount, known)])),
+    ]
+    if hand_id is not None:
+        fields.append(("hand", str(hand_id) if isinstance(hand_id, int) else _string(hand_id)))
+    if table is not None:
+        fields.append(("table", _string(str(table))))
+    if names is not None:
+        fields.append(("players", _array([_string(name) for name in names])))
+    fields.append(("finishing_stacks", _array([amount(s) for s in hand.stacks])))
+    if currency_symbol:
+        fields.append(("currency_symbol", _string(currency_symbol)))
+    for name in _RULES:
+        value = getattr(rules, name)
+        text = _string(value) if isinstance(value, str) else str(value).lower()
+        fields.append((f"_{name}", "0" if value is None else text))
+    if rake:
+        fields.append(("_rake", amount(rake)))
+    return "".join(f"{key} = {value}\n" for key, value in fields)
+
+
+def dumps_all(hands) -> str:
+    """A ``.phhs`` collection: each hand (a ``Hand``, a ``Replay`` or PHH
+    text) under ``[1]``, ``[2]``, … as pokerkit writes them."""
+    parts = []
+    for number, item in enumerate(hands, start=1):
+        text = item if isinstance(item, str) else dumps(item)
+        parts.append(f"[{number}]\n{text}")
+    return "\n".join(parts)
+
+
+def _string(value: str) -> str:
+    """A TOML basic string."""
+    escaped = value.replace("\\", "\\\\").replace('"', '\\"')
+    for char in {c for c in escaped if ord(c) < 0x20 or ord(c) == 0x7F}:
+        escaped = escaped.replace(char, f"\\u{ord(char):04x}")
+    return f'"{escaped}"'
+
+
+def _array(items: list[str]) -> str:
+    return "[" + ", ".join(items) + "]"
+
+
+def _starting(hand) -> list[int]:
+    stacks = list(hand.stacks)
+    for event in hand.history:
+        if event.kind == "ante" or event.kind in _WAGERS:
+            stacks[event.seat] += event.amount
+        elif event.kind in ("return", "award"):
+            stacks[event.seat] -= event.amount
+    return stacks
+
+
+def _actions(hand, amount, known: list[list[bool]] | None) -> list[str]:
+    """The PHH actions of a finished hand. Cards dealt together are written
+    in one action per player, in seat order (pokerkit's compressed form);
+    a wager is written as the player's total bet on the street. Cards not
+    ``known`` (by seat and slot) are written as ``??``."""
+    out: list[str] = []
+    pending: dict[int, list[int]] = {}
+    bets = [0] * len(hand.stacks)
+    held = [0] * len(hand.stacks)
+    dealing = 3
+
+    def cards_text(cards, seat: int, first: int) -> str:
+        texts = razz_fast.format_cards(list(cards)).split()
+        if known is not None:
+            texts = [t if known[seat][first + i] else "??" for i, t in enumerate(texts)]
+        return "".join(texts)
+
+    def flush() -> None:
+        for seat in sorted(pending):
+            first = held[seat] - len(pending[seat])
+            out.append(f"d dh p{seat + 1} {cards_text(pending[seat], seat, first)}")
+        pending.clear()
+
+    for event in hand.history:
+        kind, seat = event.kind, event.seat
+        if kind in ("deal_down", "deal_up"):
+            street = 3 if held[seat] < 3 else held[seat] + 1
+            if pending and street != dealing:
+                flush()  # all-in players get several streets at once: one action a street
+            dealing = street
+            if street > 3:  # a new betting round
+                bets = [0] * len(bets)
+            held[seat] += 1
+            pending.setdefault(seat, []).extend(event.cards)
+            continue
+        if kind == "community":
+            bets = [0] * len(bets)
+            flush()
+            out.append(f"d db {razz_fast.format_cards(list(event.cards))}")
+            continue
+        flush()
+        player = f"p{seat + 1}" if seat is not None else ""
+        if kind == "bring_in":
+            bets[seat] += event.amount
+            out.append(f"{player} pb")
+        elif kind in ("complete", "bet", "raise"):
+            bets[seat] += event.amount
+            out.append(f"{player} cbr {amount(bets[seat])}")
+        elif kind in ("call", "check"):
+            bets[seat] += event.amount
+            out.append(f"{player} cc")
+        elif kind == "fold":
+            out.append(f"{player} f")
+        elif kind == "show":
+            down, up = hand.down_cards(seat), hand.up_cards(seat)
+            out.append(f"{player} sm {cards_text(down[:2] + up + down[2:], seat, 0)}")
+        # Antes, burns, returns and awards: pokerkit does these itself.
+    flush()
+    return out
+
+
+# --------------------------------------------------------------------------
+# Reading
+
+
+def loads(text: str, *, source: str | None = None) -> HandHistory:
+    """One PHH hand as a ``HandHistory`` (``site="PHH"``)."""
+    data = _toml(text, source)
+    if "variant" not in data and data and all(isinstance(v, dict) for v in data.values()):
+        raise HistoryError("this is a .phhs collection; use loads_all", source=source)
+    return _history(data, text, 1, "1", source)
+
+
+def loads_all(text: str, *, source: str | None = None) -> HistoryFile:
+    """The hands of a ``.phhs`` collection (or of a single ``.phh`` hand):
+    hands that cannot be read become errors and the others still load."""
+    data = _toml(text, source)
+    result = HistoryFile(source)
+    if "variant" in data:
+        try:
+            result.hands.append(_history(data, text, 1, "1", source))
+        except HistoryError as error:
+            result.errors.append(error)
+        return result
+    lines = text.splitlines()
+    for key, value in data.items():
+        first = _table_line(lines, key)
+        if not isinstance(value, dict):
+            result.errors.append(
+                HistoryError("not a hand table", hand_id=key, line=first, source=source)
+            )
+            continue
+        if value.get("variant") != VARIANT:
+            result.skipped += 1
+            continue
+        try:
+            result.hands.append(_history(value, text, first, key, source))
+        except HistoryError as error:
+            result.errors.append(error)
+    return result
+
+
+def read_phh(path: str | os.PathLike, *, encoding: str | None = None) -> HistoryFile:
+    """Read a ``.phh`` or ``.phhs`` file."""
+    source = os.fspath(path)
+    with open(source, "rb") as stream:
+        data = stream.read()
+    try:
+        return loads_all(decode(data, source, encoding), source=source)
+    except HistoryError as error:
+        return HistoryFile(source, errors=[error])
+
+
+def _toml(text: str, source: str | None) -> dict[str, Any]:
+    if not isinstance(text, str):
+        raise TypeError(f"PHH text must be a str, not {type(text).__name__}")
+    try:
+        # Decimal keeps money amounts exact (0.1 + 0.2 is 0.3).
+        return tomllib.loads(text, parse_float=Decimal)
+    except tomllib.TOMLDecodeError as error:
+        raise HistoryError(f"not valid TOML: {error}", source=source) from None
+
+
+def _table_line(lines: list[str], key: str) -> int:
+    for number, line in enumerate(lines, start=1):
+        stripped = line.strip()
+        if stripped in (f"[{key}]", f'["{key}"]', f"['{key}']"):
+            return number
+    return 1
+
+
+class _Hand:
+    """The state a PHH hand is read with: who has which cards, stacks and
+    bets, so that each action's chips moved can be logged as sites log it."""
+
+    def __init__(self, history: HandHistory, stacks: list[int]) -> None:
+        self.history = history
+        self.stacks = list(stacks)
+        self.bets = [0] * len(stacks)
+        self.held = [0] * len(stacks)
+        self.street = 3
+        self.folded: set[int] = set()
+
+
+def _history(data: dict, text: str, first: int, key: str, source: str | None) -> HandHistory:
+    hand_id = str(data.get("hand", key))
+
+    def fail(message: str, line: int | None = None) -> HistoryError:
+        return HistoryError(message, hand_id=hand_id, line=line, source=source)
+
+    variant = data.get("variant")
+    if variant != VARIANT:
+        raise fail(f"variant {variant!r} is not razz ({VARIANT!r})", first)
+    for name in ("antes", "bring_in", "small_bet", "big_bet", "starting_stacks", "actions"):
+        if name not in data:
+            raise fail(f"the required field {name!r} is missing", first)
+    starting = data["starting_stacks"]
+    antes = data["antes"]
+    if not isinstance(starting, list) or not 2 <= len(starting) <= 8:
+        raise fail("starting_stacks must list 2 to 8 stacks", first)
+    n = len(starting)
+    if not isinstance(antes, list):
+        antes = [antes] * n
+    if len(antes) != n:
+        raise fail(f"antes lists {len(antes)} antes for {n} players", first)
+    if len(set(antes)) != 1:
+        raise fail("players with different antes cannot be replayed", first)
+    trimming = data.get("ante_trimming_status", False)
+    if not isinstance(trimming, bool):
+        raise fail("ante_trimming_status must be true or false", first)
+    amounts = [antes[0], data["bring_in"], data["small_bet"], data["big_bet"], *starting]
+    finishing = data.get("finishing_stacks")
+    if finishing is not None:
+        if not isinstance(finishing, list) or len(finishing) != n:
+            raise fail(f"finishing_stacks must list {n} stacks", first)
+        amounts += finishing
+    scale = _scale(amounts, fail, first)
+    units = [_units(value, scale, fail, first) for value in amounts]
+    ante, bring_in, small_bet, big_bet = units[:4]
+    stacks = units[4 : 4 + n]
+    players = data.get("players") or [f"p{seat + 1}" for seat in range(n)]
+    seats = data.get("seats") or list(range(1, n + 1))
+    if len(players) != n or len(set(players)) != n or not all(isinstance(p, str) for p in players):
+        raise fail(f"players must be {n} distinct names", first)
+    if len(seats) != n or len(set(seats)) != n or not all(isinstance(s, int) for s in seats):
+        raise fail(f"seats must be {n} distinct seat numbers", first)
+    if sorted(seats) != list(seats):
+        raise fail("seats must be in increasing order (the order of the players)", first)
+    lines = text.splitlines()
+    history = HandHistory(
+        site=SITE,
+        hand_id=hand_id,
+        table=str(data.get("table", "")),
+        tournament=False,
+        currency=data.get("currency_symbol"),
+        scale=scale,
+        ante=ante,
+        small_bet=small_bet,
+        big_bet=big_bet,
+        bring_in=bring_in,
+        seats=[Seat(seats[i], players[i], stacks[i]) for i in range(n)],
+        cards={name: [None] * SLOTS for name in players},
+        card_lines={name: [None] * SLOTS for name in players},
+        rake=0,
+        logs_returns=False,
+        logs_rake=False,
+        logs_payouts=False,
+        lines=lines,
+        first_line=1,
+        source=source,
+    )
+    if not trimming and any(stack < ante for stack in stacks):
+        # Untrimmed, pokerkit settles a short ante differently from the
+        # engine (and the sites), which trim the others' antes to it.
+        raise fail("a player cannot cover the ante and ante_trimming_status is false", first)
+    # The settings the file states (razz_fast writes them all) over the
+    # online rules pokerkit's own play is closest to.
+    history.settings = {"preset": "pokerstars", **_settings(data, fail, first)}
+    if finishing is not None:
+        history.final_stacks = dict(zip(players, units[4 + n :]))
+    state = _Hand(history, stacks)
+    for seat in range(n):
+        if ante:
+            paid = min(ante, state.stacks[seat])
+            state.stacks[seat] -= paid
+            history.plays.append(
+                Play(3, players[seat], "ante", paid, state.stacks[seat] == 0, first, "")
+            )
+    actions = data["actions"]
+    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+        raise fail("actions must be a list of strings", first)
+    position = first - 1
+    for action in actions:
+        line, position = _find(lines, action, position)
+        _action(state, action.split("#", 1)[0].split(), line, action, players, fail)
+    return history
+
+
+def _settings(data: dict, fail, first: int) -> dict[str, Any]:
+    """The rules a file states in razz_fast's user-defined fields."""
+    settings: dict[str, Any] = {}
+    for name in _RULES:
+        if f"_{name}" not in data:
+            continue
+        value = data[f"_{name}"]
+        if type(value) not in (int, str, bool):
+            raise fail(f"_{name} must be a number, a string or true/false, not {value!r}", first)
+        settings[name] = (value or None) if name == "cap" else value
+    return settings
+
+
+def _find(lines: list[str], action: str, start: int) -> tuple[int | None, int]:
+    """The file line of an action (searched from ``start``, as actions come
+    in order), for error messages."""
+    for index in range(start, len(lines)):
+        if action in lines[index]:
+            return index + 1, index
+    return None, start
+
+
+def _scale(values: list, fail, first: int) -> int:
+    """The smallest power of ten that makes every amount whole."""
+    scale = 1
+    for value in values:
+        if isinstance(value, bool) or not isinstance(value, (int, Decimal)):
+            raise fail(f"amount {value!r} is not a number", first)
+        while (value * scale) % 1:
+            scale *= 10
+            if scale > 10**6:
+                raise fail(f"amount {value} has too many decimals", first)
+    return scale
+
+
+def _units(value, scale: int, fail, first: int) -> int:
+    units = int(value * scale)
+    if units < 0:
+        raise fail(f"amount {value} is negative", first)
+    return units
+
+
+def _action(state: _Hand, words: list[str], line, text: str, players, fail) -> None:
+    history = state.history
+    n = len(players)
+
+    def seat_of(label: str) -> int:
+        if not (label[:1] == "p" and label[1:].isdigit() and 1 <= int(label[1:]) <= n):
+            raise fail(f"{label!r} is not a player p1 to p{n}", line)
+        return int(label[1:]) - 1
+
+    if len(words) == 4 and words[:2] == ["d", "dh"]:
+        seat = seat_of(words[2])
+        cards = _split_cards(words[3], fail, line)
+        name = players[seat]
+        if state.held[seat] + len(cards) > SLOTS:
+            raise fail(f"{name} is dealt more than {SLOTS} cards", line)
+        for card in cards:
+            slot = state.held[seat]
+            if slot >= 3 and slot + 1 > state.street:
+                state.street = slot + 1
+                state.bets = [0] * n
+            history.cards[name][slot] = card
+            history.card_lines[name][slot] = line
+            state.held[seat] += 1
+        return
+    if len(words) == 3 and words[:2] == ["d", "db"]:
+        cards = _split_cards(words[2], fail, line)
+        if len(cards) != 1 or cards[0] is None:
+            raise fail("razz has one community card, and it must be known", line)
+        history.community = cards[0]
+        state.street, state.bets = 7, [0] * n
+        for seat, name in enumerate(players):
+            if seat not in state.folded and state.held[seat] == 6:
+                history.cards[name][6] = cards[0]
+                state.held[seat] = 7
+        return
+    if len(words) < 2:
+        if not words:
+            return  # a comment only
+        raise fail(f"cannot read the action {text!r}", line)
+    seat = seat_of(words[0])
+    name, verb, rest = players[seat], words[1], words[2:]
+    if verb == "sm":
+        if rest in ([], ["-"]):
+            history.shows.append(Show(name, (), None, line or 1, text))
+            return
+        if len(rest) != 1:
+            raise fail(f"cannot read the action {text!r}", line)
+        cards = _split_cards(rest[0], fail, line)
+        known = history.cards[name]
+        if len(cards) > SLOTS:
+            raise fail(f"{name} shows more than {SLOTS} cards", line)
+        for slot, card in enumerate(cards):
+            if card is None:
+                continue
+            if known[slot] is None:
+                known[slot] = card
+                history.card_lines[name][slot] = line
+            elif known[slot] != card:
+                raise fail(f"{name} shows {card} where {known[slot]} was dealt", line)
+        shown = tuple(card for card in cards if card is not None)
+        history.shows.append(Show(name, shown, None, line or 1, text))
+        return
+    high = max(state.bets)
+    if verb == "pb" and not rest:
+        kind, to = "bring_in", state.bets[seat] + min(history.bring_in or 0, state.stacks[seat])
+    elif verb == "cc" and not rest:
+        kind, to = "call", min(high, state.bets[seat] + state.stacks[seat])
+    elif verb == "f" and not rest:
+        kind, to = "fold", state.bets[seat]
+        state.folded.add(seat)
+    elif verb == "cbr" and len(rest) == 1:
+        try:
+            value = Decimal(rest[0])
+        except ArithmeticError:
+            raise fail(f"cannot read the amount {rest[0]!r}", line) from None
+        if (value * history.scale) % 1:
+            raise fail(f"amount {rest[0]} is finer than the hand's other amounts", line)
+        kind, to = "raise", int(value * history.scale)
+        if to <= state.bets[seat] or to - state.bets[seat] > state.stacks[seat]:
+            raise fail(f"{name} cannot bet to {rest[0]}", line)
+    else:
+        raise fail(f"cannot read the action {text!r}", line)
+    moved = to - state.bets[seat]
+    state.bets[seat] = to
+    state.stacks[seat] -= moved
+    all_in = moved > 0 and state.stacks[seat] == 0
+    history.plays.append(Play(state.street, name, kind, moved, all_in, line or 1, text))
+
+
+def _split_cards(text: str, fail, line) -> list[str | None]:
+    if len(text) % 2:
+        raise fail(f"cannot read the cards {text!r}", line)
+    cards: list[str | None] = []
+    for start in range(0, len(text), 2):
+        card = text[start : start + 2]
+        if card == "??":
+            cards.append(None)
+            continue
+        try:
+            cards.append(razz_fast.format_cards(razz_fast.parse_cards(card)))
+        except ValueError:
+            raise fail(f"{card!r} is not a card", line) from None
+    return cards
