@@ -135,8 +135,13 @@ def test_json_writes_the_rules_as_an_object(capsys):
         "small_bet": 4,
         "big_bet": 8,
         "cap": 4,
-        "uncapped_heads_up": False,
+        "heads_up": "capped",
+        "reopen": "full",
+        "short_bring_in": "short",
+        "ante_all_in": "forced",
+        "opener_ties": "seat",
         "burn_cards": False,
+        "showdown": "seat",
         "odd_chip": "seat",
     } | {k: v for k, v in rules.items() if k not in {"ante", "bring_in", "small_bet", "big_bet"}}
     assert razz_fast.Rules(**rules) == razz_fast.Rules(1, 2, 4, 8)
