@@ -17,6 +17,6 @@ def test_the_learning_example_runs_and_reports():
         timeout=300,
     ).stdout.splitlines()
     assert out[0].split()[:2] == ["iterations", "hands"]
-    first, last, hands, mean, seconds = out[1].split()[0], *out[1].split()[2:]
+    first, last, hands, mean = out[1].split()[0], *out[1].split()[2:5]
     assert (first, last, hands) == ("1", "5", str(5 * 256))
-    assert -5 < float(mean) < 5 and float(seconds) > 0
+    assert -5 < float(mean) < 5

@@ -293,6 +293,11 @@ impl<const S: usize> Enumeration<'_, S> {
             return;
         }
         for m in &self.lists[p] {
+            // Far from the leaves (many players), one item can be hours of
+            // work: Ctrl-C and cancelled tasks are noticed here too.
+            if p + 2 < last && self.stop.load(Ordering::Relaxed) {
+                return;
+            }
             let w = ways(avail, m);
             if w > 0 {
                 ranks[p] = m.rank;
