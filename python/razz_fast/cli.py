@@ -444,7 +444,7 @@ def _replay(args: argparse.Namespace) -> int:
     return 1 if tally.mismatched else 0
 
 
-def _read_any(path: str, encoding: str | None = None):
+def _read_any(path: str, encoding: str | None = None) -> Any:
     """A site's text file, or a PHH ``.phh``/``.phhs`` file."""
     from razz_fast.histories import phh, read_histories
 
