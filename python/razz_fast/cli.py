@@ -498,6 +498,31 @@ def _convert(args: argparse.Namespace) -> int:
     return 1 if failures else 0
 
 
+def _table_options(
+    parser: argparse.ArgumentParser, chips: Any, seed: Any, threads: Any, note: str
+) -> None:
+    """The options of a table of hands that simulate and match share: the
+    preset, the stakes, the stacks, the seed, the threads and --json."""
+    parser.add_argument(
+        "--rules",
+        choices=razz_fast.Rules.PRESETS,
+        default="pokerstars",
+        help="the rule book's preset (pokerstars; see docs/RULES.md)",
+    )
+    for name, value in _STAKE_DEFAULTS.items():
+        flag = "--" + name.replace("_", "-")
+        parser.add_argument(flag, type=chips, default=None, help=f"({value}{note})")
+    parser.add_argument(
+        "--stack",
+        type=_int_option(1, _CHIP_LIMIT),
+        default=None,
+        help="every seat's stack (100 big bets)",
+    )
+    parser.add_argument("--seed", type=seed, default=None, help="seed for a reproducible run")
+    parser.add_argument("--threads", type=threads, default=None, help="threads (all cores)")
+    parser.add_argument("--json", action="store_true", help="print the result as JSON")
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="razz-fast", description="Fast, correct razz (ace-to-five low) tools."
@@ -532,24 +557,7 @@ def _parser() -> argparse.ArgumentParser:
         help="comma-separated strategies, at most one a seat, repeated round the table "
         "(check_call, random, tight; default tight,check_call,random)",
     )
-    sim.add_argument(
-        "--rules",
-        choices=razz_fast.Rules.PRESETS,
-        default="pokerstars",
-        help="the rule book's preset (pokerstars; see docs/RULES.md)",
-    )
-    for name, value in _STAKE_DEFAULTS.items():
-        flag = "--" + name.replace("_", "-")
-        sim.add_argument(flag, type=chips, default=None, help=f"({value}; Rules(): see above)")
-    sim.add_argument(
-        "--stack",
-        type=_int_option(1, _CHIP_LIMIT),
-        default=None,
-        help="every seat's stack (100 big bets)",
-    )
-    sim.add_argument("--seed", type=seed, default=None, help="seed for a reproducible run")
-    sim.add_argument("--threads", type=threads, default=None, help="threads (all cores)")
-    sim.add_argument("--json", action="store_true", help="print the result as JSON")
+    _table_options(sim, chips, seed, threads, "; Rules(): see above")
     sim.add_argument("--no-progress", action="store_true", help="no progress bar")
     sim.set_defaults(run=_simulate)
 
@@ -566,24 +574,7 @@ def _parser() -> argparse.ArgumentParser:
     mat.add_argument("--players", type=int, default=None, help="seats (one per strategy)")
     mat.add_argument("--hands", type=_count, default=1_000_000, help="hands (1e6)")
     mat.add_argument("--no-duplicate", action="store_true", help="one seating per deal")
-    mat.add_argument(
-        "--rules",
-        choices=razz_fast.Rules.PRESETS,
-        default="pokerstars",
-        help="the rule book's preset (pokerstars; see docs/RULES.md)",
-    )
-    for name, value in _STAKE_DEFAULTS.items():
-        flag = "--" + name.replace("_", "-")
-        mat.add_argument(flag, type=chips, default=None, help=f"({value})")
-    mat.add_argument(
-        "--stack",
-        type=_int_option(1, _CHIP_LIMIT),
-        default=None,
-        help="every seat's stack (100 big bets)",
-    )
-    mat.add_argument("--seed", type=seed, default=None, help="seed for a reproducible run")
-    mat.add_argument("--threads", type=threads, default=None, help="threads (all cores)")
-    mat.add_argument("--json", action="store_true", help="print the result as JSON")
+    _table_options(mat, chips, seed, threads, "")
     mat.add_argument("--plot", metavar="FILE", help="a chart of the running results (.png, .svg)")
     mat.add_argument("--no-progress", action="store_true", help="no progress bar")
     mat.set_defaults(run=_match)
