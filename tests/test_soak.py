@@ -6,7 +6,8 @@ For the given time it plays random tables under random rules — simulate
 with built-in strategies, per-decision strategies that call back into the
 library and batch policies, Tables stepped with random actions, equity —
 and interrupts runs at random moments (Ctrl-C, as ``_thread.interrupt_main``
-delivers it). It fails on a hang (a run that outlives its watchdog), a
+delivers it). It fails on a hang (a round that outlives its two-minute
+watchdog, which prints every thread's stack), a
 crash (the process dies), a wrong sum (chips not conserved) or memory that
 grows: the resident size at the end must stay within 10% of what it was
 after the warm-up.
@@ -15,6 +16,7 @@ after the warm-up.
 from __future__ import annotations
 
 import _thread
+import faulthandler
 import os
 import random
 import threading
@@ -67,8 +69,8 @@ def _round(rnd: random.Random) -> None:
     if rnd.random() < 0.3:
         timer = threading.Timer(rnd.uniform(0.0, 0.3), _thread.interrupt_main)
         timer.start()
-    watchdog = threading.Timer(120, lambda: os._exit(3))  # a hang fails the run
-    watchdog.start()
+    # A hang fails the run, with every thread's stack printed.
+    faulthandler.dump_traceback_later(120, exit=True)
     try:
         if kind == "tables":
             tables = rf.Tables(rules, stacks, rnd.randint(1, 700), seed=rnd.getrandbits(64))
@@ -92,7 +94,7 @@ def _round(rnd: random.Random) -> None:
     except KeyboardInterrupt:
         pass
     finally:
-        watchdog.cancel()
+        faulthandler.cancel_dump_traceback_later()
         if timer is not None:
             timer.cancel()
             timer.join()
