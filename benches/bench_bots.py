@@ -37,11 +37,17 @@ def tables_rate(tables: int, features: bool) -> float:
     t = rf.Tables(RULES, [400] * 6, tables, seed=1, threads=1)
     rng = np.random.default_rng(0)
     out = np.empty((tables, rf.FEATURES), dtype=np.float32)
+    # The policy writes into buffers it keeps, as a tuned numpy loop does:
+    # fresh arrays each step cost page faults that dwarf the tables' work.
+    noise = np.empty(t.legal.shape)
+    actions = np.empty(tables, dtype=np.int64)
 
     def step() -> int:
         if features:
             t.features(out=out)
-        actions = np.argmax(rng.random(t.legal.shape) * t.legal, axis=1)
+        rng.random(out=noise)
+        np.multiply(noise, t.legal, out=noise)
+        np.argmax(noise, axis=1, out=actions)
         t.step(actions)
         return tables
 

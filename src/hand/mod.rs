@@ -427,6 +427,21 @@ impl Hand {
         &self.down[seat][..self.n_down[seat] as usize]
     }
 
+    /// `seat`'s up cards and down cards packed one per byte, in the order
+    /// dealt, with 0xFF in every byte past the cards dealt: fixed-width
+    /// rows (the `Tables` observations) are written from these without a
+    /// copy of variable length per seat.
+    pub fn packed_cards(&self, seat: usize) -> (u32, u32) {
+        // Indexed by cards dealt (at most four up, three down).
+        const UNFILLED: [u32; 8] = [!0, !0 << 8, !0 << 16, !0 << 24, 0, 0, 0, 0];
+        let seat = seat & (MAX_SEATS - 1);
+        let [a, b, c] = self.down[seat];
+        (
+            u32::from_le_bytes(self.up[seat]) | UNFILLED[usize::from(self.n_up[seat] & 7)],
+            u32::from_le_bytes([a, b, c, 0]) | UNFILLED[usize::from(self.n_down[seat] & 7)],
+        )
+    }
+
     pub fn community_cards(&self) -> &[Card] {
         self.community.as_slice()
     }

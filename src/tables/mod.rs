@@ -199,20 +199,18 @@ impl Tables {
                 }
             }
         }
-        self.apply(actions);
-        if let Some(obs) = obs {
-            self.observe(obs);
-        }
+        self.apply(actions, obs);
         Ok(())
     }
 
-    /// Applies checked `actions`, plays on, counts and deals.
-    fn apply(&mut self, actions: &[i64]) {
+    /// Applies checked `actions`, plays on, counts and deals, and writes
+    /// `obs`.
+    fn apply(&mut self, actions: &[i64], mut obs: Option<Obs<'_>>) {
         let players = self.players;
         // First every table acts and plays on; then finished hands are
         // counted and the next hands dealt in table order, so that which
         // table gets which hand never depends on the threads.
-        let act = |((hand, rng), &a): ((&mut Hand, &mut Rng), &i64)| {
+        let act = |hand: &mut Hand, rng: &mut Rng, a: i64| {
             if let Some(seat) = hand.actor() {
                 if let (Player::Batch(_), Some(action)) = (players[seat], Action::from_index(a)) {
                     hand.act_legal(action);
@@ -220,7 +218,13 @@ impl Tables {
             }
             play_builtins(&players, hand, rng);
         };
-        if self.len() >= PARALLEL_FROM {
+        // Handing the work to a pool costs a thread wake-up per step (about
+        // a hundred microseconds): worth it only when another thread helps.
+        let threads = self.pool.as_ref().map_or_else(
+            rayon::current_num_threads,
+            rayon::ThreadPool::current_num_threads,
+        );
+        if self.len() >= PARALLEL_FROM && threads > 1 {
             let (hands, rngs) = (&mut self.hands, &mut self.rngs);
             let mut run = move || {
                 hands
@@ -228,24 +232,41 @@ impl Tables {
                     .zip(rngs.par_iter_mut())
                     .zip(actions.par_iter())
                     .with_min_len(PARALLEL_FROM / 2)
-                    .for_each(act);
+                    .for_each(|((hand, rng), &a)| act(hand, rng, a));
             };
             match &self.pool {
                 Some(pool) => pool.install(run),
                 None => run(),
             }
+            self.settle(None);
+            if let Some(obs) = obs {
+                self.observe(obs);
+            }
         } else {
-            self.hands
+            // One pass that acts and writes each table's row while its hand
+            // is in cache (several times faster than a pass per job once
+            // the hands outgrow the cache); `settle` writes the rest.
+            for (t, ((hand, rng), &a)) in self
+                .hands
                 .iter_mut()
                 .zip(self.rngs.iter_mut())
                 .zip(actions)
-                .for_each(act);
+                .enumerate()
+            {
+                act(hand, rng, a);
+                if let Some(obs) = obs.as_mut() {
+                    if self.settled[t] || !hand.is_over() {
+                        obs.write(t, hand);
+                    }
+                }
+            }
+            self.settle(obs.as_mut());
         }
-        self.settle();
     }
 
-    /// Counts the hands that are over and deals the next ones.
-    fn settle(&mut self) {
+    /// Counts the hands that are over and deals the next ones, writing
+    /// their tables' rows of `obs` if given.
+    fn settle(&mut self, mut obs: Option<&mut Obs<'_>>) {
         let n = self.players();
         self.done.fill(false);
         self.payoffs.fill(0);
@@ -259,6 +280,9 @@ impl Tables {
             self.payoffs[t * n..(t + 1) * n].copy_from_slice(&self.hands[t].payoffs()[..n]);
             self.deal(t);
             play_builtins(&self.players, &mut self.hands[t], &mut self.rngs[t]);
+            if let Some(obs) = obs.as_mut() {
+                obs.write(t, &self.hands[t]);
+            }
         }
     }
 

@@ -129,41 +129,34 @@ impl Obs<'_> {
         self.street[row] = hand.street().map_or(0, |s| s as i8);
         self.to_call[row] = hand.to_call() as i64;
         self.pot[row] = hand.pot() as i64;
-        let legal = hand.legal_actions();
-        for (flag, action) in self.legal[row * 7..row * 7 + 7].iter_mut().zip(Action::ALL) {
-            *flag = legal.contains(action);
+        // `ActionSet` holds bit `i` for the action of index `i`.
+        let legal = hand.legal_actions().0;
+        for (i, flag) in self.legal[row * 7..row * 7 + 7].iter_mut().enumerate() {
+            *flag = legal >> i & 1 != 0;
         }
         let seats = row * p..row * p + p;
-        for (s, ((stack, bet), (folded, all_in))) in self.stacks[seats.clone()]
+        let (stacks, bets) = (hand.stacks(), hand.bets());
+        let cards = &mut self.cards[row * p * SLOTS..(row + 1) * p * SLOTS];
+        for (s, ((((stack, bet), folded), all_in), slots)) in self.stacks[seats.clone()]
             .iter_mut()
             .zip(&mut self.bets[seats.clone()])
-            .zip(
-                self.folded[seats.clone()]
-                    .iter_mut()
-                    .zip(&mut self.all_in[seats]),
-            )
+            .zip(&mut self.folded[seats.clone()])
+            .zip(&mut self.all_in[seats])
+            .zip(cards.chunks_exact_mut(SLOTS))
             .enumerate()
         {
-            *stack = hand.stacks()[s] as i64;
-            *bet = hand.bets()[s] as i64;
+            *stack = stacks[s] as i64;
+            *bet = bets[s] as i64;
             *folded = hand.folded(s);
             *all_in = hand.all_in(s);
-        }
-        let cards = &mut self.cards[row * p * SLOTS..(row + 1) * p * SLOTS];
-        cards.fill(NONE);
-        for s in 0..p {
-            let slots = &mut cards[s * SLOTS..(s + 1) * SLOTS];
-            for (slot, &c) in slots[2..6].iter_mut().zip(hand.up_cards(s)) {
-                *slot = c as i8;
-            }
-            if Some(s) == actor {
-                let down = hand.down_cards(s);
-                for (slot, &c) in slots[..2].iter_mut().zip(down) {
-                    *slot = c as i8;
-                }
-                if let Some(&c) = down.get(2) {
-                    slots[6] = c as i8;
-                }
+            // Slots: two down cards, four up, the seventh-street down card;
+            // 0xFF (NONE) wherever nothing is dealt or the actor cannot see.
+            let (up, down) = hand.packed_cards(s);
+            let down = if Some(s) == actor { down } else { u32::MAX };
+            let word =
+                u64::from(down & 0xFFFF) | u64::from(up) << 16 | u64::from(down & 0xFF_0000) << 32;
+            for (i, slot) in slots.iter_mut().enumerate() {
+                *slot = (word >> (8 * i)) as i8;
             }
         }
         self.community[row] = hand.community_cards().first().map_or(NONE, |&c| c as i8);
