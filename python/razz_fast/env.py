@@ -21,7 +21,10 @@ int8 (3,)}``; rewards are chips won, in big bets, given when the hand ends.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, Callable, Union
+
+import numpy.typing as npt
 
 try:
     import gymnasium
@@ -42,6 +45,14 @@ from razz_fast.reference.tables import features_of
 
 __all__ = ["RazzEnv", "RazzVectorEnv", "RazzAECEnv", "aec_env", "to_action", "action_mask"]
 
+#: What every environment observes: the features and the action mask.
+Observation = dict[str, np.ndarray]
+#: A ``Discrete(3)`` choice: 0 fold, 1 passive, 2 aggressive.
+Choice = Union[int, np.integer]
+#: An opponent: a built-in strategy's name or a ``batch_policy`` (a
+#: callable from the tables to one action per table).
+Opponent = Union[str, Callable[[rf.Batch], npt.ArrayLike]]
+
 
 def _spaces() -> tuple[spaces.Dict, spaces.Discrete]:
     observation = spaces.Dict(
@@ -54,20 +65,25 @@ def _spaces() -> tuple[spaces.Dict, spaces.Discrete]:
     return observation, spaces.Discrete(3)
 
 
-def _rules(rules: Any) -> rf.Rules:
+def _rules(rules: rf.Rules | None) -> rf.Rules:
     return rf.Rules(ante=1, bring_in=2, small_bet=4, big_bet=8) if rules is None else rules
 
 
-def _opponents(players: int, seat: int, opponents: Any) -> list:
+def _opponents(
+    players: int, seat: int, opponents: str | Sequence[Opponent]
+) -> list[Opponent | None]:
+    """One strategy per seat, None at the learner's ``seat``."""
     others = [opponents] * (players - 1) if isinstance(opponents, str) else list(opponents)
     if len(others) != players - 1:
         raise ValueError(f"opponents has {len(others)} entries for {players - 1} other seats")
-    strategies: list = list(others)
+    strategies: list[Opponent | None] = list(others)
     strategies.insert(seat, None)
     return strategies
 
 
-class RazzEnv(gymnasium.Env):
+# Gymnasium types a Dict space as holding dict[str, Space] (its parts'
+# spaces), so the Env's observation type is a dict of Any, not Observation.
+class RazzEnv(gymnasium.Env[dict[str, Any], Choice]):
     """One learning seat against built-in (or ``batch_policy``) opponents;
     an episode is one hand. ``RazzEnv(players=6, seat=0,
     opponents="check_call", rules=None, stacks=None)``: ``opponents`` is one
@@ -76,8 +92,15 @@ class RazzEnv(gymnasium.Env):
 
     metadata = {"render_modes": ["ansi"]}
 
-    def __init__(self, players=6, seat=0, opponents="check_call", rules=None, stacks=None,
-                 render_mode=None):  # fmt: skip
+    def __init__(
+        self,
+        players: int = 6,
+        seat: int = 0,
+        opponents: str | Sequence[Opponent] = "check_call",
+        rules: rf.Rules | None = None,
+        stacks: int | None = None,
+        render_mode: str | None = None,
+    ) -> None:
         super().__init__()
         self.rules = _rules(rules)
         if not 0 <= seat < players:
@@ -93,7 +116,7 @@ class RazzEnv(gymnasium.Env):
         self.render_mode = render_mode
         self._tables: rf.Tables | None = None
 
-    def _observation(self) -> dict[str, np.ndarray]:
+    def _observation(self) -> Observation:
         tables = self._tables
         assert tables is not None
         return {
@@ -118,7 +141,9 @@ class RazzEnv(gymnasium.Env):
                 won, ended = tables.payoffs[0, self.seat] / self.rules.big_bet, True
         return float(won), ended
 
-    def reset(self, *, seed=None, options=None):
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Observation, dict[str, Any]]:
         super().reset(seed=seed)
         if self._tables is None or seed is not None:
             table_seed = int(self.np_random.integers(0, 2**63))
@@ -130,7 +155,7 @@ class RazzEnv(gymnasium.Env):
         observation = self._observation()
         return observation, {"action_mask": observation["action_mask"]}
 
-    def step(self, action):
+    def step(self, action: Choice) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
         tables = self._tables
         if tables is None:
             raise RuntimeError("call reset() before step()")
@@ -147,29 +172,38 @@ class RazzEnv(gymnasium.Env):
         observation = self._observation()
         return observation, reward, terminated, False, {"action_mask": observation["action_mask"]}
 
-    def render(self):
+    def render(self) -> str:
         if self._tables is None:
             return ""
         t = self._tables
         return f"street {int(t.street[0])}, pot {int(t.pot[0])}, cards {t.cards[0].tolist()}"
 
 
-class RazzVectorEnv(VectorEnv):
+class RazzVectorEnv(VectorEnv[Observation, np.ndarray, np.ndarray]):
     """``num_envs`` hands stepped together in the core (``Tables``), the
     learner at ``seat``, built-in opponents; a finished hand's reward comes
     with the first observation of the next hand (same-step autoreset)."""
 
     metadata = {"autoreset_mode": AutoresetMode.SAME_STEP}
 
-    def __init__(self, num_envs=64, players=6, seat=0, opponents="check_call", rules=None,
-                 stacks=None, threads=None):  # fmt: skip
+    def __init__(
+        self,
+        num_envs: int = 64,
+        players: int = 6,
+        seat: int = 0,
+        opponents: str | Sequence[str] = "check_call",
+        rules: rf.Rules | None = None,
+        stacks: int | None = None,
+        threads: int | None = None,
+    ) -> None:
         self.num_envs = num_envs
         self.rules = _rules(rules)
         self.players, self.seat = players, seat
-        strategies = _opponents(players, seat, opponents)
-        if any(s is not None and not isinstance(s, str) for s in strategies):
-            raise TypeError("RazzVectorEnv's opponents must be built-in strategies' names")
-        self._strategies = strategies
+        self._strategies: list[str | None] = []
+        for strategy in _opponents(players, seat, opponents):
+            if strategy is not None and not isinstance(strategy, str):
+                raise TypeError("RazzVectorEnv's opponents must be built-in strategies' names")
+            self._strategies.append(strategy)
         self.stacks = 100 * self.rules.big_bet if stacks is None else stacks
         self.threads = threads
         self.single_observation_space, self.single_action_space = _spaces()
@@ -180,13 +214,15 @@ class RazzVectorEnv(VectorEnv):
         self._tables: rf.Tables | None = None
         self._features: np.ndarray | None = None
 
-    def _observation(self) -> dict[str, np.ndarray]:
+    def _observation(self) -> Observation:
         tables = self._tables
         assert tables is not None
         self._features = tables.features(out=self._features)
         return {"observation": self._features.copy(), "action_mask": action_mask(tables.legal)}
 
-    def reset(self, *, seed=None, options=None):
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Observation, dict[str, Any]]:
         if seed is None:
             seed = int(np.random.default_rng().integers(0, 2**63))
         elif not isinstance(seed, int):
@@ -202,7 +238,9 @@ class RazzVectorEnv(VectorEnv):
         )
         return self._observation(), {}
 
-    def step(self, actions):
+    def step(
+        self, actions: np.ndarray
+    ) -> tuple[Observation, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
         tables = self._tables
         if tables is None:
             raise RuntimeError("call reset() before step()")
@@ -213,13 +251,19 @@ class RazzVectorEnv(VectorEnv):
         return self._observation(), rewards.astype(np.float64), done, truncated, {}
 
 
-class RazzAECEnv(AECEnv):
+class RazzAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type information
     """Every seat an agent (``player_0`` …); an episode is one hand;
     rewards are each seat's chips won, in big bets, at the end."""
 
     metadata = {"render_modes": ["ansi"], "name": "razz_v0", "is_parallelizable": False}
 
-    def __init__(self, players=6, rules=None, stacks=None, render_mode=None):
+    def __init__(
+        self,
+        players: int = 6,
+        rules: rf.Rules | None = None,
+        stacks: int | None = None,
+        render_mode: str | None = None,
+    ) -> None:
         super().__init__()
         self.rules = _rules(rules)
         self.stacks = 100 * self.rules.big_bet if stacks is None else stacks
@@ -231,13 +275,13 @@ class RazzAECEnv(AECEnv):
         self._rng = np.random.default_rng()
         self.hand: rf.Hand | None = None
 
-    def observation_space(self, agent):
+    def observation_space(self, agent: str) -> spaces.Dict:
         return self.observation_spaces[agent]
 
-    def action_space(self, agent):
+    def action_space(self, agent: str) -> spaces.Discrete:
         return self.action_spaces[agent]
 
-    def observe(self, agent):
+    def observe(self, agent: str) -> Observation:
         seat = self.possible_agents.index(agent)
         assert self.hand is not None
         view = self.hand.view(seat)
@@ -249,7 +293,7 @@ class RazzAECEnv(AECEnv):
             else np.zeros(3, dtype=np.int8),
         }  # fmt: skip
 
-    def reset(self, seed=None, options=None):
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
             self._rng = np.random.default_rng(seed)
         self.hand = rf.Hand(self.rules, [self.stacks] * len(self.possible_agents),
@@ -259,7 +303,7 @@ class RazzAECEnv(AECEnv):
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
-        self.infos = {a: {} for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._settle()
 
     def _settle(self) -> None:
@@ -271,9 +315,11 @@ class RazzAECEnv(AECEnv):
                 self.terminations[agent] = True
             self.agent_selection = self.agents[0]
         else:
-            self.agent_selection = self.possible_agents[hand.actor]
+            actor = hand.actor
+            assert actor is not None, "a hand that is not over has a seat to act"
+            self.agent_selection = self.possible_agents[actor]
 
-    def step(self, action):
+    def step(self, action: Choice | None) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -286,11 +332,11 @@ class RazzAECEnv(AECEnv):
         self._settle()
         self._accumulate_rewards()
 
-    def render(self):
+    def render(self) -> str:
         return repr(self.hand)
 
 
-def _view_row(view) -> dict[str, Any]:
+def _view_row(view: rf.PlayerView) -> dict[str, Any]:
     """A view as the observation row of ``features_of`` (its seat as actor)."""
     n = view.num_players
     cards = []
@@ -321,7 +367,7 @@ def _view_row(view) -> dict[str, Any]:
     }
 
 
-def aec_env(**kwargs) -> Any:
+def aec_env(**kwargs: Any) -> Any:
     """``RazzAECEnv(**kwargs)`` wrapped in PettingZoo's order-enforcing and
     assertion wrappers, as PettingZoo's own environments are."""
     from pettingzoo.utils import wrappers

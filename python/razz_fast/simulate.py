@@ -34,7 +34,7 @@ BATCH_SECONDS = 0.2
 Strategy = Union[str, Callable[[Any], Any]]
 
 
-def _strategy(value: Any) -> Strategy:
+def _strategy(value: object) -> Strategy:
     if isinstance(value, str):
         if value not in STRATEGIES:
             raise ValueError(
@@ -46,7 +46,7 @@ def _strategy(value: Any) -> Strategy:
     raise TypeError(f"a strategy must be a name or a callable, got {type(value).__name__}")
 
 
-def _per_seat(value: Any, players: int, name: str) -> list:
+def _per_seat(value: Any, players: int, name: str) -> list[object]:
     """One value per seat from a sequence (see ``per_seat``), or the one
     value for every seat."""
     if per_seat(value):
