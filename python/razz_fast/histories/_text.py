@@ -13,11 +13,15 @@ from __future__ import annotations
 
 import contextvars
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from typing import TYPE_CHECKING, TypedDict
 
 from razz_fast.histories.model import SLOTS, HandHistory, HistoryError, Payout, Play, Seat, Show
 from razz_fast.reference.rules import MAX_CHIPS
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
 
 CURRENCIES = "$€£"
 _AMOUNT = re.compile(r"^[$€£]?(?:[0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)(?:\.[0-9]+)?[$€£]?$")
@@ -76,7 +80,7 @@ def _in_hundredths() -> Iterator[None]:
         _HUNDREDTHS.reset(token)
 
 
-def hand_id(header: re.Pattern, line: str) -> str:
+def hand_id(header: re.Pattern[str], line: str) -> str:
     """The hand number in a header line the reader found with ``header``."""
     found = header.match(line)
     if found is None:
@@ -255,7 +259,7 @@ class Builder(Lines):
                 line,
             )
 
-    def payout(self, name: str, kind: str, amount: int, line: int, pot: str | None = None):
+    def payout(self, name: str, kind: str, amount: int, line: int, pot: str | None = None) -> None:
         name = self.known(name, line)
         text = self.hand.lines[line - self.hand.first_line]
         self.hand.payouts.append(Payout(name, kind, amount, pot, line, text))
@@ -310,7 +314,7 @@ class Builder(Lines):
         elif earlier:
             raise self.hand.error(f"{len(cards)} cards listed on street {self.street}", line)
 
-    def shown(self, name: str, cards: list[str | None], description, line: int) -> None:
+    def shown(self, name: str, cards: list[str | None], description: str | None, line: int) -> None:
         """Cards shown (or mucked face up) lie in dealing order, except that
         some sites (Full Tilt, KingsClub) list the down cards in another
         order than they dealt them: down cards already known are matched as
@@ -338,6 +342,11 @@ class Builder(Lines):
 #: ``*** 3rd STREET ***`` and the like; the name inside is matched per site.
 SECTION = re.compile(r"^\*\*\* (.+?) \*\*\*(.*)$")
 
+#: ``handler(builder, match, line)``: what a line matching a site's pattern does.
+Handler = Callable[[Builder, "re.Match[str]", int], None]
+#: ``section(builder, name, rest, line)``: what a ``*** NAME *** rest`` line does.
+SectionHandler = Callable[[Builder, str, str, int], None]
+
 
 def street_of(name: str) -> int | None:
     """``"3rd STREET"``, ``"4TH STREET"``, ``"RIVER"`` → 3, 4, 7; else None."""
@@ -348,7 +357,12 @@ def street_of(name: str) -> int | None:
     return int(found.group(1)) if found else None
 
 
-def run_lines(builder: Builder, patterns, noise, section) -> None:
+def run_lines(
+    builder: Builder,
+    patterns: Sequence[tuple[re.Pattern[str], Handler]],
+    noise: Sequence[re.Pattern[str]],
+    section: SectionHandler,
+) -> None:
     """Feed the hand's lines after its header to ``patterns``: a list of
     ``(regex, handler(builder, match, line))`` tried in order. A section
     line goes to ``section(builder, name, rest, line)``; lines matching a
@@ -407,11 +421,11 @@ def finish(builder: Builder) -> HandHistory:
 AMOUNT = r"[$€£]?[\d.,]+[$€£]?"
 
 
-def on_play(kind: str, total: bool = False):
+def on_play(kind: str, total: bool = False) -> Handler:
     """A play line; ``total``: the amount is the player's round total
     (a raise-to), not the chips the line moved."""
 
-    def handle(b: Builder, m: re.Match, line: int) -> None:
+    def handle(b: Builder, m: re.Match[str], line: int) -> None:
         name = b.known(m["name"], line)
         groups = m.groupdict()
         all_in = bool(groups.get("allin"))
@@ -426,35 +440,35 @@ def on_play(kind: str, total: bool = False):
     return handle
 
 
-def on_dealt(sep: str = " "):
+def on_dealt(sep: str = " ") -> Handler:
     """``Dealt to <name><sep><cards>`` with the rest in group ``rest``."""
 
-    def handle(b: Builder, m: re.Match, line: int) -> None:
+    def handle(b: Builder, m: re.Match[str], line: int) -> None:
         b.dealt_line(m["rest"], line, sep)
 
     return handle
 
 
-def on_shows(b: Builder, m: re.Match, line: int) -> None:
+def on_shows(b: Builder, m: re.Match[str], line: int) -> None:
     description = (m.groupdict().get("desc") or "").strip() or None
     b.shown(b.known(m["name"], line), b.cards(m["cards"], line), description, line)
 
 
-def on_payout(kind: str):
-    def handle(b: Builder, m: re.Match, line: int) -> None:
+def on_payout(kind: str) -> Handler:
+    def handle(b: Builder, m: re.Match[str], line: int) -> None:
         pot = (m.groupdict().get("pot") or "").strip() or None
         b.payout(m["name"], kind, b.amount(m["amount"], line), line, pot)
 
     return handle
 
 
-def on_total(b: Builder, m: re.Match, line: int) -> None:
+def on_total(b: Builder, m: re.Match[str], line: int) -> None:
     b.hand.total_pot = b.amount(m["amount"], line)
     rake = m.groupdict().get("rake")
     b.hand.rake = b.amount(rake, line) if rake else 0
 
 
-def on_cancelled(b: Builder, m: re.Match, line: int) -> None:
+def on_cancelled(b: Builder, m: re.Match[str], line: int) -> None:
     raise HandCancelled(b.hand.hand_id)
 
 
@@ -465,7 +479,7 @@ _SUMMARY_FOLD = re.compile(
 )
 
 
-def on_summary_seat(b: Builder, m: re.Match, line: int) -> None:
+def on_summary_seat(b: Builder, m: re.Match[str], line: int) -> None:
     """``Seat N: NAME …`` in a summary: the cards a player showed or mucked
     face up, with the site's description, what they collected, and the
     street they folded on, for replay to check against the hand."""
@@ -489,7 +503,7 @@ def _summary_account(b: Builder, number: int, name: str, rest: str, line: int) -
         raise b.hand.error(f"the summary's fold street for {name} is not understood", line)
 
 
-def seat_line(b: Builder, m: re.Match, line: int) -> None:
+def seat_line(b: Builder, m: re.Match[str], line: int) -> None:
     """A seat line before the summary seats a player; in the summary it is
     the summary's account of that player."""
     number = b.seat_number(m["number"], line)
@@ -509,14 +523,25 @@ def is_razz_header(header: str, game: str) -> bool:
     return bool(re.search(game, header, re.I)) and not re.search(r"2-7", header)
 
 
+class Conventions(TypedDict, total=False):
+    """The ``HandHistory`` flags a site sets for its conventions."""
+
+    collect_includes_return: bool
+    total_pot_after_rake: bool
+    logs_returns: bool
+    logs_payouts: bool
+    logs_rake: bool
+    marks_all_in: bool
+
+
 def new_hand(
     site: str,
-    header: re.Pattern,
+    header: re.Pattern[str],
     lines: list[str],
     first_line: int,
-    source,
+    source: str | None,
     tournament: bool,
-    **conventions,
+    **conventions: Unpack[Conventions],
 ) -> Builder:
     """A builder for a hand of ``site`` whose first line matches ``header``,
     with its amounts in the units its lines use; ``conventions`` are the
@@ -534,8 +559,8 @@ def builder_for(
     tournament: bool,
     lines: list[str],
     first_line: int,
-    source,
-    **conventions,
+    source: str | None,
+    **conventions: Unpack[Conventions],
 ) -> Builder:
     """A builder for hand ``number`` of ``site``, its amounts in the units
     the text ``units`` (the header, or Merge's stakes) gives."""
@@ -558,7 +583,7 @@ def builder_for(
     return Builder(hand)
 
 
-def read_header(b: Builder, stakes: re.Pattern, table: str) -> None:
+def read_header(b: Builder, stakes: re.Pattern[str], table: str) -> None:
     """Stakes from the header (groups ``small``, ``big`` and, if the site
     states it, ``ante``) and the table name (first group of ``table``,
     searched in the whole hand)."""
@@ -574,7 +599,7 @@ def read_header(b: Builder, stakes: re.Pattern, table: str) -> None:
     hand.table = name.group(1) if name else ""
 
 
-def sections(ignored: tuple[str, ...] = ("SHOW DOWN",), offset: int = 0):
+def sections(ignored: tuple[str, ...] = ("SHOW DOWN",), offset: int = 0) -> SectionHandler:
     """The handler of ``*** … ***`` lines: streets (``offset`` for a site
     whose labels run low), the summary, and section names that mean
     nothing to a replay; any other is an error."""

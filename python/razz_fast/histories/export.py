@@ -14,7 +14,9 @@ import re
 from collections.abc import Sequence
 
 import razz_fast
+from razz_fast.events import Event, Pot
 from razz_fast.histories import pokerstars
+from razz_fast.histories.engine import PlayedHand, seat_of
 from razz_fast.histories.replay import site_description, uncontested_excess
 
 __all__ = ["to_pokerstars"]
@@ -31,7 +33,7 @@ _RESERVED = re.compile(
 
 
 def to_pokerstars(
-    hand,
+    hand: PlayedHand,
     *,
     names: Sequence[str] | None = None,
     hand_id: int = 1,
@@ -54,7 +56,7 @@ def to_pokerstars(
     return text
 
 
-def _check_names(names: list, n: int) -> None:
+def _check_names(names: list[str], n: int) -> None:
     if len(names) != n or len(set(names)) != n:
         raise ValueError(f"names must be {n} distinct names")
     for name in names:
@@ -85,7 +87,7 @@ class _Writer:
     """Writes one hand's events as PokerStars' lines, keeping what the
     lines depend on: stacks, this round's bets, each seat's cards."""
 
-    def __init__(self, hand, names: list[str], currency: str, scale: int) -> None:
+    def __init__(self, hand: PlayedHand, names: list[str], currency: str, scale: int) -> None:
         self.hand, self.names, self.currency, self.scale = hand, names, currency, scale
         self.stacks = _starting(hand)
         n = len(self.stacks)
@@ -130,30 +132,33 @@ class _Writer:
             self.summary()
         return "\n".join(self.out) + "\n"
 
-    def event(self, event) -> None:
+    def event(self, event: Event) -> None:
         kind = event.kind
-        if kind in ("deal_down", "deal_up"):
-            self.deal(event.seat, event.cards[0])
-        elif kind == "community":
+        if kind in ("burn", "reshuffle"):
+            return  # (not written)
+        if kind == "community":
             self.community(event.cards)
+            return
+        seat = seat_of(event)
+        if kind in ("deal_down", "deal_up"):
+            self.deal(seat, event.cards[0])
         elif kind == "ante":
-            self.stack[event.seat] -= event.amount
-            self.say(event.seat, f"posts the ante {self.money(event.amount)}")
+            self.stack[seat] -= event.amount
+            self.say(seat, f"posts the ante {self.money(event.amount)}")
         elif kind in ("bring_in", "bet", "call", "complete", "raise"):
-            self.wager(kind, event.seat, event.amount)
+            self.wager(kind, seat, event.amount)
         elif kind in ("check", "fold"):
-            self.say(event.seat, f"{kind}s")
+            self.say(seat, f"{kind}s")
             if kind == "fold":
-                self.folded_on[event.seat] = self.street
+                self.folded_on[seat] = self.street
         elif kind == "return":
-            self.stack[event.seat] += event.amount
-            self.bets[event.seat] -= event.amount
-            self.returned(event.seat, event.amount)
+            self.stack[seat] += event.amount
+            self.bets[seat] -= event.amount
+            self.returned(seat, event.amount)
         elif kind == "show":
-            self.show(event.seat)
+            self.show(seat)
         elif kind == "award":
-            self.award(event.seat, event.amount)
-        # (burns and reshuffles are not written)
+            self.award(seat, event.amount)
 
     def say(self, seat: int, words: str) -> None:
         """``NAME: words``, marked all-in when the seat has no chips left."""
@@ -176,7 +181,7 @@ class _Writer:
             earlier, new = shown.rsplit(" ", 1)
             self.out.append(f"Dealt to {self.names[seat]} [{earlier}] [{new}]")
 
-    def community(self, cards) -> None:
+    def community(self, cards: tuple[int, ...]) -> None:
         self.street, self.bets = 7, [0] * len(self.bets)
         self.out.append(f"*** RIVER *** [{razz_fast.format_cards(cards)}]")
         for held in self.cards:
@@ -244,15 +249,15 @@ class _Writer:
         return "did not show"
 
 
-def _starting(hand) -> list[int]:
+def _starting(hand: PlayedHand) -> list[int]:
     """Stacks before the antes: the current stacks less what the hand has
     moved so far."""
     stacks = list(hand.stacks)
     for event in hand.history:
         if event.kind in ("ante", "bring_in", "bet", "call", "complete", "raise"):
-            stacks[event.seat] += event.amount
+            stacks[seat_of(event)] += event.amount
         elif event.kind in ("return", "award"):
-            stacks[event.seat] -= event.amount
+            stacks[seat_of(event)] -= event.amount
     return stacks
 
 
@@ -260,7 +265,7 @@ def _street_of(cards_held: int) -> int:
     return 3 if cards_held < 3 else cards_held + 1
 
 
-def _pot_name(pots, awarded: int) -> str:
+def _pot_name(pots: list[Pot], awarded: int) -> str:
     """Which pot an award comes from, counting awards in pot order."""
     if len(pots) == 1:
         return "pot"

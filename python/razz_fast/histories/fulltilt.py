@@ -72,11 +72,11 @@ def describe(best: list[str]) -> str:
     return f"a pair of {names[0]}"
 
 
-def _verb(regex: str) -> re.Pattern:
+def _verb(regex: str) -> re.Pattern[str]:
     return re.compile(r"^(?P<name>.+?) " + regex + "$")
 
 
-def _chat(b: Builder, m: re.Match, line: int) -> None:
+def _chat(b: Builder, m: re.Match[str], line: int) -> None:
     """``NAME: text`` is chat only from a seated player; anything else with
     a colon is a line we do not know."""
     b.player_at(m.string, line, ": ")
@@ -117,7 +117,7 @@ NOISE = [
 ]
 
 
-def parse(lines: list[str], first_line: int, source) -> HandHistory:
+def parse(lines: list[str], first_line: int, source: str | None) -> HandHistory:
     tournament = "Sit & Go" in lines[0] or "Tournament" in lines[0]
     b = new_hand(SITE, HEADER, lines, first_line, source, tournament, marks_all_in=True)
     read_header(b, _STAKES, r"Table (.+?)(?: \(\d+ max\))? - ")

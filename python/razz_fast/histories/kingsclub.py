@@ -46,7 +46,7 @@ def is_razz(header: str) -> bool:
     return is_razz_header(header, r": Limit Razz - ")
 
 
-def _summary_seat(b: Builder, m: re.Match, line: int) -> None:
+def _summary_seat(b: Builder, m: re.Match[str], line: int) -> None:
     """KingsClub's summary gives each seat's final stack and net result."""
     if not b.summary:
         seat_line(b, m, line)
@@ -59,11 +59,11 @@ def _summary_seat(b: Builder, m: re.Match, line: int) -> None:
         b.hand.net[name] = sign * b.amount(m["net"][1:], line)
 
 
-def _verb(regex: str) -> re.Pattern:
+def _verb(regex: str) -> re.Pattern[str]:
     return re.compile(r"^(?P<name>.+?) " + regex + "$")
 
 
-def _rake(b: Builder, m: re.Match, line: int) -> None:
+def _rake(b: Builder, m: re.Match[str], line: int) -> None:
     b.hand.rake = b.amount(m["amount"], line)
 
 
@@ -91,7 +91,7 @@ NOISE = [
 ]
 
 
-def parse(lines: list[str], first_line: int, source) -> HandHistory:
+def parse(lines: list[str], first_line: int, source: str | None) -> HandHistory:
     b = new_hand(SITE, HEADER, lines, first_line, source, False, logs_returns=False)
     read_header(b, _STAKES, r"^Table '(.*?)'")
     run_lines(b, PATTERNS, NOISE, sections(offset=1))  # the labels run one street low

@@ -14,9 +14,13 @@ from __future__ import annotations
 import re
 from functools import partial
 from html import unescape
+from typing import TYPE_CHECKING
 
 from razz_fast.histories._text import Builder, builder_for, card_tokens, finish, read_in_units
 from razz_fast.histories.model import HandHistory, HistoryError, undecoded_line, unexpected
+
+if TYPE_CHECKING:  # (the reader imports this module)
+    from razz_fast.histories.reader import HistoryFile
 
 SITE = "Merge"
 # Merge dealt online razz as PokerStars does: its logs cap a round at four
@@ -57,7 +61,7 @@ def describe(best: list[str]) -> str:
     return "-".join(card[0] for card in best)
 
 
-def _tag(text: str) -> tuple[bool, str, dict] | None:
+def _tag(text: str) -> tuple[bool, str, dict[str, str]] | None:
     """``(closing, name, attributes)`` of a one-line XML element."""
     found = _TAG.match(text)
     if not found:
@@ -66,7 +70,7 @@ def _tag(text: str) -> tuple[bool, str, dict] | None:
     return bool(found.group(1)), found.group(2), attrs
 
 
-def parse_file(text: str, source, result) -> None:
+def parse_file(text: str, source: str | None, result: HistoryFile) -> None:
     """Append every razz ``<game>`` of ``text`` to ``result``."""
     lines = text.replace("\r\n", "\n").split("\n")
     game_type, stakes, razz = None, "", False
@@ -121,7 +125,9 @@ def parse_file(text: str, source, result) -> None:
         )
 
 
-def _parse(lines: list[str], first_line: int, game_type, stakes: str, source) -> HandHistory:
+def _parse(
+    lines: list[str], first_line: int, game_type: str | None, stakes: str, source: str | None
+) -> HandHistory:
     opening = _tag(lines[0].strip())
     game = opening[2] if opening else {}
     fields = game.get("data", "").split("|")
@@ -184,14 +190,14 @@ def _parse(lines: list[str], first_line: int, game_type, stakes: str, source) ->
     return finish(b)
 
 
-def _player(b: Builder, attrs: dict, by_seat: dict, line: int) -> str:
+def _player(b: Builder, attrs: dict[str, str], by_seat: dict[str, str], line: int) -> str:
     seat = attrs.get("player")
     if seat not in by_seat:
         raise b.hand.error(f"no player in seat {seat}", line)
     return by_seat[seat]
 
 
-def _event(b: Builder, attrs: dict, by_seat: dict, line: int) -> None:
+def _event(b: Builder, attrs: dict[str, str], by_seat: dict[str, str], line: int) -> None:
     kind = attrs.get("type")
     if kind == "SHOW" or kind == "MUCK":
         return
@@ -209,7 +215,7 @@ def _event(b: Builder, attrs: dict, by_seat: dict, line: int) -> None:
         b.play(player, kind, line, amount=amount, all_in=kind == "all_in")
 
 
-def _cards(b: Builder, attrs: dict, by_seat: dict, line: int) -> None:
+def _cards(b: Builder, attrs: dict[str, str], by_seat: dict[str, str], line: int) -> None:
     player = _player(b, attrs, by_seat, line)
     try:
         cards = card_tokens(attrs.get("cards", ""))

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 __all__ = [
     "unexpected",
@@ -61,18 +61,21 @@ class HistoryError(ValueError):
         quoted = f": {text.strip()!r}" if text is not None else ""
         super().__init__(f"{prefix}: {message}{quoted}" if prefix else message + quoted)
 
-    def __reduce__(self):  # keep the keyword fields through pickling
+    def __reduce__(self) -> tuple[Callable[..., HistoryError], tuple[object, ...]]:
+        # keep the keyword fields through pickling
         return (
             _rebuild_error,
             (self.message, self.hand_id, self.line, self.text, self.source),
         )
 
 
-def _rebuild_error(message, hand_id, line, text, source) -> HistoryError:
+def _rebuild_error(
+    message: str, hand_id: str | None, line: int | None, text: str | None, source: str | None
+) -> HistoryError:
     return HistoryError(message, hand_id=hand_id, line=line, text=text, source=source)
 
 
-def unexpected(error: Exception, block: list[str], line: int, source) -> HistoryError:
+def unexpected(error: Exception, block: list[str], line: int, source: str | None) -> HistoryError:
     """A hand that broke the reader in a way it did not foresee, reported
     like any unreadable hand (and worth a bug report)."""
     return HistoryError(
@@ -87,7 +90,7 @@ def unexpected(error: Exception, block: list[str], line: int, source) -> History
 _ESCAPED = re.compile("[\udc80-\udcff]")
 
 
-def undecoded_line(block: list[str], first_line: int, source) -> HistoryError | None:
+def undecoded_line(block: list[str], first_line: int, source: str | None) -> HistoryError | None:
     """The first line of a hand holding bytes that were not UTF-8."""
     for offset, line in enumerate(block):
         found = _ESCAPED.search(line)

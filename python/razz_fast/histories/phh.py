@@ -27,12 +27,15 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Iterable
 from decimal import Decimal
-from typing import Any
+from typing import Any, Callable, Union
 
 import razz_fast
+from razz_fast.histories.engine import PlayedHand, seat_of
 from razz_fast.histories.model import SLOTS, HandHistory, HistoryError, Play, Seat, Show
 from razz_fast.histories.reader import HistoryFile, decode
+from razz_fast.histories.replay import Replay
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -65,9 +68,11 @@ _RULES = (
     "odd_chip",
 )
 _WAGERS = ("bring_in", "complete", "bet", "raise", "call")
+#: ``fail(message, line)``: the error naming the hand being read and a line.
+_Fail = Callable[[str, Union[int, None]], HistoryError]
 
 
-def is_phh_path(path: str | os.PathLike) -> bool:
+def is_phh_path(path: str | os.PathLike[str]) -> bool:
     """Whether ``path`` names a PHH file (``.phh`` or ``.phhs``)."""
     return os.fspath(path).lower().endswith((".phh", ".phhs"))
 
@@ -77,7 +82,7 @@ def is_phh_path(path: str | os.PathLike) -> bool:
 
 
 def dumps(
-    hand_or_replay,
+    hand_or_replay: PlayedHand | Replay,
     *,
     names: list[str] | None = None,
     hand_id: str | int | None = None,
@@ -90,7 +95,7 @@ def dumps(
     come from the site history unless given)."""
     rake = None
     known = None
-    if hasattr(hand_or_replay, "hand") and hasattr(hand_or_replay, "history"):
+    if isinstance(hand_or_replay, Replay):
         replayed = hand_or_replay
         hand, history = replayed.hand, replayed.history
         names = list(replayed.names) if names is None else names
@@ -151,7 +156,7 @@ def dumps(
     return "".join(f"{key} = {value}\n" for key, value in fields)
 
 
-def dumps_all(hands) -> str:
+def dumps_all(hands: Iterable[PlayedHand | Replay | str]) -> str:
     """A ``.phhs`` collection: each hand (a ``Hand``, a ``Replay`` or PHH
     text) under ``[1]``, ``[2]``, … as pokerkit writes them."""
     parts = []
@@ -173,17 +178,19 @@ def _array(items: list[str]) -> str:
     return "[" + ", ".join(items) + "]"
 
 
-def _starting(hand) -> list[int]:
+def _starting(hand: PlayedHand) -> list[int]:
     stacks = list(hand.stacks)
     for event in hand.history:
         if event.kind == "ante" or event.kind in _WAGERS:
-            stacks[event.seat] += event.amount
+            stacks[seat_of(event)] += event.amount
         elif event.kind in ("return", "award"):
-            stacks[event.seat] -= event.amount
+            stacks[seat_of(event)] -= event.amount
     return stacks
 
 
-def _actions(hand, amount, known: list[list[bool]] | None) -> list[str]:
+def _actions(
+    hand: PlayedHand, amount: Callable[[int], str], known: list[list[bool]] | None
+) -> list[str]:
     """The PHH actions of a finished hand. Cards dealt together are written
     in one action per player, in seat order (pokerkit's compressed form);
     a wager is written as the player's total bet on the street. Cards not
@@ -194,7 +201,7 @@ def _actions(hand, amount, known: list[list[bool]] | None) -> list[str]:
     held = [0] * len(hand.stacks)
     dealing = 3
 
-    def cards_text(cards, seat: int, first: int) -> str:
+    def cards_text(cards: Iterable[int], seat: int, first: int) -> str:
         texts = razz_fast.format_cards(list(cards)).split()
         if known is not None:
             texts = [t if known[seat][first + i] else "??" for i, t in enumerate(texts)]
@@ -207,8 +214,9 @@ def _actions(hand, amount, known: list[list[bool]] | None) -> list[str]:
         pending.clear()
 
     for event in hand.history:
-        kind, seat = event.kind, event.seat
+        kind = event.kind
         if kind in ("deal_down", "deal_up"):
+            seat = seat_of(event)
             street = 3 if held[seat] < 3 else held[seat] + 1
             if pending and street != dealing:
                 flush()  # all-in players get several streets at once: one action a street
@@ -224,7 +232,10 @@ def _actions(hand, amount, known: list[list[bool]] | None) -> list[str]:
             out.append(f"d db {razz_fast.format_cards(list(event.cards))}")
             continue
         flush()
-        player = f"p{seat + 1}" if seat is not None else ""
+        if event.seat is None:  # burns and reshuffles: pokerkit does these itself
+            continue
+        seat = event.seat
+        player = f"p{seat + 1}"
         if kind == "bring_in":
             bets[seat] += event.amount
             out.append(f"{player} pb")
@@ -285,7 +296,7 @@ def loads_all(text: str, *, source: str | None = None) -> HistoryFile:
     return result
 
 
-def read_phh(path: str | os.PathLike, *, encoding: str | None = None) -> HistoryFile:
+def read_phh(path: str | os.PathLike[str], *, encoding: str | None = None) -> HistoryFile:
     """Read a ``.phh`` or ``.phhs`` file."""
     source = os.fspath(path)
     with open(source, "rb") as stream:
@@ -327,7 +338,9 @@ class _Hand:
         self.folded: set[int] = set()
 
 
-def _history(data: dict, text: str, first: int, key: str, source: str | None) -> HandHistory:
+def _history(
+    data: dict[str, Any], text: str, first: int, key: str, source: str | None
+) -> HandHistory:
     hand_id = str(data.get("hand", key))
 
     def fail(message: str, line: int | None = None) -> HistoryError:
@@ -421,7 +434,7 @@ def _history(data: dict, text: str, first: int, key: str, source: str | None) ->
     return history
 
 
-def _settings(data: dict, fail, first: int) -> dict[str, Any]:
+def _settings(data: dict[str, Any], fail: _Fail, first: int) -> dict[str, Any]:
     """The rules a file states in razz_fast's user-defined fields."""
     settings: dict[str, Any] = {}
     for name in _RULES:
@@ -443,7 +456,7 @@ def _find(lines: list[str], action: str, start: int) -> tuple[int | None, int]:
     return None, start
 
 
-def _scale(values: list, fail, first: int) -> int:
+def _scale(values: list[Any], fail: _Fail, first: int) -> int:
     """The smallest power of ten that makes every amount whole."""
     scale = 1
     for value in values:
@@ -456,14 +469,16 @@ def _scale(values: list, fail, first: int) -> int:
     return scale
 
 
-def _units(value, scale: int, fail, first: int) -> int:
+def _units(value: int | Decimal, scale: int, fail: _Fail, first: int) -> int:
     units = int(value * scale)
     if units < 0:
         raise fail(f"amount {value} is negative", first)
     return units
 
 
-def _action(state: _Hand, words: list[str], line, text: str, players, fail) -> None:
+def _action(
+    state: _Hand, words: list[str], line: int | None, text: str, players: list[str], fail: _Fail
+) -> None:
     history = state.history
     n = len(players)
 
@@ -552,7 +567,7 @@ def _action(state: _Hand, words: list[str], line, text: str, players, fail) -> N
     history.plays.append(Play(state.street, name, kind, moved, all_in, line or 1, text))
 
 
-def _split_cards(text: str, fail, line) -> list[str | None]:
+def _split_cards(text: str, fail: _Fail, line: int | None) -> list[str | None]:
     if len(text) % 2:
         raise fail(f"cannot read the cards {text!r}", line)
     cards: list[str | None] = []

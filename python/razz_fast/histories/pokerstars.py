@@ -58,11 +58,11 @@ def describe(best: list[str]) -> str:
     return "Lo: " + ",".join(ordered)
 
 
-def _verb(regex: str) -> re.Pattern:
+def _verb(regex: str) -> re.Pattern[str]:
     return re.compile(r"^(?P<name>.+?): " + regex + "$")
 
 
-def _folds(b: Builder, m: re.Match, line: int) -> None:
+def _folds(b: Builder, m: re.Match[str], line: int) -> None:
     on_play("fold")(b, m, line)
     if m["cards"]:
         b.shown(m["name"], b.cards(m["cards"], line), None, line)
@@ -116,7 +116,7 @@ def _section(b: Builder, name: str, rest: str, line: int) -> None:
         b.hand.community = cards[0]
 
 
-def parse(lines: list[str], first_line: int, source) -> HandHistory:
+def parse(lines: list[str], first_line: int, source: str | None) -> HandHistory:
     tournament = "Tournament #" in lines[0]
     b = new_hand(SITE, HEADER, lines, first_line, source, tournament, marks_all_in=True)
     read_header(b, _STAKES, r"^Table '(.*?)'")

@@ -75,7 +75,7 @@ def decode(
         ) from None
 
 
-def read_histories(path: str | os.PathLike, *, encoding: str | None = None) -> HistoryFile:
+def read_histories(path: str | os.PathLike[str], *, encoding: str | None = None) -> HistoryFile:
     """Read one hand-history file (any supported site, encoding detected)."""
     source = os.fspath(path)
     with open(source, "rb") as stream:

@@ -25,12 +25,15 @@ from __future__ import annotations
 
 import contextlib
 from dataclasses import dataclass
+from types import ModuleType
+from typing import Any
 
 import razz_fast
 from razz_fast.errors import RazzError
 from razz_fast.events import Action
 from razz_fast.histories import sites
-from razz_fast.histories.model import SLOTS, HandHistory, HistoryError
+from razz_fast.histories.engine import EngineRules, PlayedHand, seat_of
+from razz_fast.histories.model import SLOTS, HandHistory, HistoryError, Play
 
 __all__ = ["Replay", "replay", "deck_for", "site_description"]
 
@@ -60,9 +63,9 @@ class Replay:
     and amounts collected per seat as the site logged them."""
 
     history: HandHistory
-    hand: razz_fast.Hand
+    hand: PlayedHand
     names: list[str]
-    rules: razz_fast.Rules
+    rules: EngineRules
     deck: list[int]
     rake: int
     collected: list[int]
@@ -168,10 +171,19 @@ def site_description(site: str, cards: tuple[str, ...]) -> str:
     best = razz_fast.best_five(parsed) if len(parsed) >= 5 else parsed
     # Highest rank first, ace low (card index 4 × rank + suit, ace = 0).
     ordered = sorted(best, key=lambda card: -card)
-    return sites.module(site).describe(razz_fast.format_cards(ordered).split())
+    describe = sites.module(site).describe
+    if describe is None:  # callers ask only sites that describe hands
+        raise ValueError(f"internal error: {site} has no words for a hand")
+    return describe(razz_fast.format_cards(ordered).split())
 
 
-def replay(history: HandHistory, *, preset: str | None = None, engine=None, **settings) -> Replay:
+def replay(
+    history: HandHistory,
+    *,
+    preset: str | None = None,
+    engine: ModuleType | None = None,
+    **settings: Any,
+) -> Replay:
     """Play ``history`` through the engine and check every logged amount;
     the first difference raises ``HistoryError`` with the hand and line.
     ``engine`` is the module whose ``Rules`` and ``Hand`` play the hand:
@@ -196,7 +208,9 @@ def replay(history: HandHistory, *, preset: str | None = None, engine=None, **se
         ) from error
 
 
-def _replay_preset(history: HandHistory, preset: str | None, settings: dict, engine) -> Replay:
+def _replay_preset(
+    history: HandHistory, preset: str | None, settings: dict[str, Any], engine: ModuleType
+) -> Replay:
     """The replay under ``preset``, or with none under the site's own or the
     one other preset that explains the hand."""
     if preset is not None:
@@ -221,7 +235,9 @@ def _replay_preset(history: HandHistory, preset: str | None, settings: dict, eng
         return result
 
 
-def _replay(history: HandHistory, preset: str, settings: dict, engine) -> Replay:
+def _replay(
+    history: HandHistory, preset: str, settings: dict[str, Any], engine: ModuleType
+) -> Replay:
     stated = {k: v for k, v in history.settings.items() if k != "preset"}
     settings = {**stated, **settings}  # the caller's settings override the file's
     seats = sorted(history.seats, key=lambda seat: seat.number)
@@ -229,8 +245,9 @@ def _replay(history: HandHistory, preset: str, settings: dict, engine) -> Replay
     index = {name: seat for seat, name in enumerate(names)}
     ante, bring_in = _stakes(history)
     stake_names = ("ante", "bring_in", "small_bet", "big_bet")
-    # Bad settings are the caller's error, not the history's.
-    rules = engine.Rules.preset(preset).replace(
+    # Bad settings are the caller's error, not the history's. (The engine
+    # module is chosen at run time: its Rules and Hand are typed here.)
+    rules: EngineRules = engine.Rules.preset(preset).replace(
         **{name: value for name, value in settings.items() if name not in stake_names}
     )
     try:
@@ -240,7 +257,7 @@ def _replay(history: HandHistory, preset: str, settings: dict, engine) -> Replay
         stakes = {**stakes, "big_bet": history.big_bet, **settings}
         rules = rules.replace(**stakes)
         deck = deck_for(history, names, rules.burn_cards)
-        hand = engine.Hand(rules, [seat.stack for seat in seats], deck=deck)
+        hand: PlayedHand = engine.Hand(rules, [seat.stack for seat in seats], deck=deck)
     except (RazzError, ValueError) as error:  # stakes or stacks the engine refuses
         raise history.error(f"cannot set up the hand: {error}", history.first_line) from None
 
@@ -260,8 +277,8 @@ def _replay(history: HandHistory, preset: str, settings: dict, engine) -> Replay
     return result
 
 
-def _check_antes(history: HandHistory, hand, names: list[str]) -> None:
-    engine = {names[e.seat]: e.amount for e in hand.history if e.kind == "ante"}
+def _check_antes(history: HandHistory, hand: PlayedHand, names: list[str]) -> None:
+    engine = {names[seat_of(e)]: e.amount for e in hand.history if e.kind == "ante"}
     for play in history.plays:
         if play.kind == "ante":
             if engine.get(play.player) != play.amount:
@@ -278,7 +295,9 @@ def _check_antes(history: HandHistory, hand, names: list[str]) -> None:
             raise history.error(f"{name} posts no ante in the history", history.first_line)
 
 
-def _apply(history: HandHistory, hand, index: dict, names: list[str], play) -> None:
+def _apply(
+    history: HandHistory, hand: PlayedHand, index: dict[str, int], names: list[str], play: Play
+) -> None:
     seat = index[play.player]
     if hand.actor is None:
         raise history.error("nobody can act in the engine here", play.line)
@@ -319,7 +338,7 @@ def _all_in_words(site: bool, engine: bool) -> str:
     return "the player is all-in but the history does not say so"
 
 
-def _check_cards(history: HandHistory, hand, names: list[str]) -> None:
+def _check_cards(history: HandHistory, hand: PlayedHand, names: list[str]) -> None:
     for seat, name in enumerate(names):
         down, up = hand.down_cards(seat), hand.up_cards(seat)
         engine = down[:2] + up + down[2:] + list(hand.community_cards)
@@ -336,16 +355,16 @@ def _check_cards(history: HandHistory, hand, names: list[str]) -> None:
                 raise history.error(f"{name}'s card {slot + 1} differs from the deal", line)
 
 
-def uncontested_excess(hand) -> tuple[int, int]:
+def uncontested_excess(hand: PlayedHand) -> tuple[int, int]:
     """(seat, chips) of a last pot only one player put chips in (an ante or
     all-in excess nobody could match), else (-1, 0). Sites log it as an
     uncalled bet returned; the engine awards it as a pot."""
     contributed = [0] * len(hand.stacks)
     for event in hand.history:
         if event.kind in ("ante", "bring_in", "complete", "bet", "raise", "call"):
-            contributed[event.seat] += event.amount
+            contributed[seat_of(event)] += event.amount
         elif event.kind == "return":
-            contributed[event.seat] -= event.amount
+            contributed[seat_of(event)] -= event.amount
     pots = hand.pots
     if not pots or len(pots[-1].eligible) != 1 or not hand.is_over:
         return -1, 0
@@ -356,7 +375,7 @@ def uncontested_excess(hand) -> tuple[int, int]:
     return -1, 0
 
 
-def _check_payouts(history: HandHistory, result: Replay, index: dict) -> None:
+def _check_payouts(history: HandHistory, result: Replay, index: dict[str, int]) -> None:
     """What the engine returned and awarded against what the site logged:
     returns, collections and the rake, the total pot, then the summary's
     own account (nets, final stacks, collections, fold streets)."""
@@ -394,7 +413,9 @@ def _engine_payouts(history: HandHistory, result: Replay) -> tuple[list[int], li
     return returned, award
 
 
-def _site_payouts(history: HandHistory, index: dict, n: int) -> tuple[list[int], list[int]]:
+def _site_payouts(
+    history: HandHistory, index: dict[str, int], n: int
+) -> tuple[list[int], list[int]]:
     """Per seat, the chips the site logged as returned and as collected."""
     site_returned, collected = [0] * n, [0] * n
     for payout in history.payouts:
@@ -467,7 +488,7 @@ def _check_collected(
     return rake, shortfall
 
 
-def _check_nets(history: HandHistory, result: Replay, index: dict) -> None:
+def _check_nets(history: HandHistory, result: Replay, index: dict[str, int]) -> None:
     """The site's net results and final stacks (KingsClub prints them)."""
     net, end = result.net, _end_line(history)
     for name, value in history.net.items():
@@ -483,7 +504,7 @@ def _check_nets(history: HandHistory, result: Replay, index: dict) -> None:
             raise history.error(f"{name} ends with a different stack", history.summary_line or end)
 
 
-def _check_summary(history: HandHistory, result: Replay, index: dict) -> None:
+def _check_summary(history: HandHistory, result: Replay, index: dict[str, int]) -> None:
     """The summary's seat lines: what each player collected, and the
     street each folded on, as the hand has them."""
     summary = history.summary_line or _end_line(history)

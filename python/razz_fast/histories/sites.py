@@ -2,16 +2,40 @@
 
 from __future__ import annotations
 
-from types import ModuleType
+import re
+from typing import Callable, Protocol
 
 from razz_fast.histories import fulltilt, kingsclub, merge_network, pokerstars, winamax
+from razz_fast.histories.model import HandHistory
+
+
+class Site(Protocol):
+    """What replay reads of a site's module."""
+
+    @property
+    def SITE(self) -> str: ...
+    @property
+    def PRESET(self) -> str: ...
+    @property
+    def describe(self) -> Callable[[list[str]], str] | None:
+        """The site's words for a best low, None if they are unknown."""
+
+
+class TextSite(Site, Protocol):
+    """A site whose files are text, one hand after a header line."""
+
+    @property
+    def HEADER(self) -> re.Pattern[str]: ...
+    def is_razz(self, header: str) -> bool: ...
+    def parse(self, lines: list[str], first_line: int, source: str | None) -> HandHistory: ...
+
 
 #: Text sites, in the order their hand headers are tried.
-TEXT = (pokerstars, fulltilt, winamax, kingsclub)
-ALL = TEXT + (merge_network,)
+TEXT: tuple[TextSite, ...] = (pokerstars, fulltilt, winamax, kingsclub)
+ALL: tuple[Site, ...] = TEXT + (merge_network,)
 
 
-def module(site: str) -> ModuleType:
+def module(site: str) -> Site:
     for candidate in ALL:
         if candidate.SITE == site:
             return candidate

@@ -50,7 +50,7 @@ def is_razz(header: str) -> bool:
 describe = None
 
 
-def _verb(regex: str) -> re.Pattern:
+def _verb(regex: str) -> re.Pattern[str]:
     return re.compile(r"^(?P<name>.+?) " + regex + "$")
 
 
@@ -80,7 +80,7 @@ NOISE = [
 ]
 
 
-def parse(lines: list[str], first_line: int, source) -> HandHistory:
+def parse(lines: list[str], first_line: int, source: str | None) -> HandHistory:
     b = new_hand(
         SITE,
         HEADER,
