@@ -129,12 +129,12 @@ def deck_for(history: HandHistory, names: list[str], burn_cards: bool = False) -
     needed = len(staying) + 2 if burn_cards else len(staying)
     if burn_cards and len(stub) < needed:
         stub += [i for i, tag in enumerate(order) if tag == _BURN]
-    order += [None] * (52 - len(order))  # type: ignore[list-item]  # (filled below)
+    slots: list[tuple[int, int] | None] = [*order, *[None] * (52 - len(order))]
     tags = [_BURN] if burn_cards else []
     tags += [(seat, 6) for seat in staying] if len(stub) >= needed else [_BOARD]
     for position, tag in zip(stub, tags):
-        order[position] = tag
-    order = [tag if tag is not None else _BURN for tag in order]
+        slots[position] = tag
+    order = [tag if tag is not None else _BURN for tag in slots]
     wanted: list[int | None] = []
     seen: dict[int, tuple[str, int]] = {}
 
