@@ -10,10 +10,20 @@ from __future__ import annotations
 
 import operator
 import re
+from collections.abc import Iterable
+from typing import SupportsIndex, Union
 
 from razz_fast.errors import InvalidCardError, int_text
 
-__all__ = ["RANK_CHARS", "SUIT_CHARS", "card_to_str", "parse_cards", "format_cards"]
+__all__ = [
+    "RANK_CHARS",
+    "SUIT_CHARS",
+    "CardsLike",
+    "card_to_str",
+    "parse_cards",
+    "format_cards",
+    "not_cards",
+]
 
 #: Rank letters in rank order, ace (0) to king (12).
 RANK_CHARS = "A23456789TJQK"
@@ -34,7 +44,7 @@ def card_to_str(card: int) -> str:
     return RANK_CHARS[rank] + SUIT_CHARS[suit]
 
 
-def _card_from_match(match: re.Match) -> int:
+def _card_from_match(match: re.Match[str]) -> int:
     rank_text, suit_text = match.group(1), match.group(2)
     rank = 9 if rank_text == "10" else RANK_CHARS.index(rank_text.upper())
     suit = SUIT_CHARS.index(suit_text.lower())
@@ -73,12 +83,13 @@ def _parse_element(element: object) -> int:
         if match is None:
             raise InvalidCardError(f"invalid card {element!r}")
         return _card_from_match(match)
-    if isinstance(element, bool):
-        raise TypeError(f"a card must be a str or an int, not {type(element).__name__}")
+    wrong_type = f"a card must be a str or an int, not {type(element).__name__}"
+    if isinstance(element, bool) or not isinstance(element, SupportsIndex):
+        raise TypeError(wrong_type)
     try:
         index = operator.index(element)
-    except TypeError:
-        raise TypeError(f"a card must be a str or an int, not {type(element).__name__}") from None
+    except TypeError:  # an __index__ that returns no int
+        raise TypeError(wrong_type) from None
     if not 0 <= index < _NUM_CARDS:
         raise InvalidCardError(f"card index {int_text(index)} is out of range 0..51")
     return index
@@ -92,7 +103,11 @@ def _check_distinct(cards: list[int]) -> None:
         seen.add(card)
 
 
-def parse_cards(cards) -> list[int]:
+#: What ``parse_cards`` reads: a string, or card strings and ints 0..51.
+CardsLike = Union[str, Iterable[Union[str, int]]]
+
+
+def parse_cards(cards: CardsLike) -> list[int]:
     """Card indices from a string (``"As 2d 3c"``, ``"As2d3c"``, ``"10h"``) or a
     sequence of card strings and/or ints 0..51.
 
@@ -102,19 +117,22 @@ def parse_cards(cards) -> list[int]:
     if isinstance(cards, str):
         result = _parse_string(cards)
     elif isinstance(cards, (bytes, bytearray, memoryview, dict)):
-        raise TypeError(f"cards must be a str or a sequence of cards, not {type(cards).__name__}")
+        raise not_cards(cards)
     else:
         try:
             elements = iter(cards)
         except TypeError:
-            raise TypeError(
-                f"cards must be a str or a sequence of cards, not {type(cards).__name__}"
-            ) from None
+            raise not_cards(cards) from None
         result = [_parse_element(element) for element in elements]
     _check_distinct(result)
     return result
 
 
-def format_cards(cards) -> str:
+def not_cards(value: object) -> TypeError:
+    """The error for an argument that is no cards at all."""
+    return TypeError(f"cards must be a str or a sequence of cards, not {type(value).__name__}")
+
+
+def format_cards(cards: CardsLike) -> str:
     """The text form of some cards, e.g. ``"As 2d 3c"`` (ten is ``T``)."""
     return " ".join(card_to_str(card) for card in parse_cards(cards))

@@ -32,7 +32,15 @@ def _choose(n: int, k: int) -> int:
     return result
 
 
-def chart(opponents=1, *, exact=None, trials=None, seed=None, threads=None, progress=False):
+def chart(
+    opponents: int = 1,
+    *,
+    exact: bool | None = None,
+    trials: int | None = None,
+    seed: int | None = None,
+    threads: int | None = None,
+    progress: bool = False,
+) -> ChartResult:
     """The equity of each of the 455 three-card starting hands against
     ``opponents`` random hands, best first (see ``razz_fast.chart``)."""
     count = as_int(opponents)
@@ -50,7 +58,8 @@ def chart(opponents=1, *, exact=None, trials=None, seed=None, threads=None, prog
     rows = []
     for index, ranks in enumerate(_all_starting_hands()):
         # Card 4 * rank + suit; a rank's first card is a club, then diamond, heart.
-        cards, used = [], {}
+        cards: list[int] = []
+        used: dict[int, int] = {}
         for r in ranks:
             cards.append(4 * r + used.get(r, 0))
             used[r] = used.get(r, 0) + 1

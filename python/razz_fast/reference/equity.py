@@ -12,11 +12,12 @@ from __future__ import annotations
 import itertools
 import math
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from razz_fast.errors import InvalidCardError, int_text
 from razz_fast.reference.arguments import MAX_COUNT, as_int, check_seed, check_threads
-from razz_fast.reference.cards import card_to_str, parse_cards
+from razz_fast.reference.cards import CardsLike, card_to_str, parse_cards
 from razz_fast.reference.evaluation import rank
 from razz_fast.reference.generator import BATCH_LIMIT, Xoshiro256PlusPlus
 from razz_fast.reference.simulate import chunk_seed
@@ -41,7 +42,7 @@ _HAND_SIZE = 7
 # --- argument checks -----------------------------------------------------------
 
 
-def _check_hands(hands) -> list[list[int]]:
+def _check_hands(hands: Sequence[CardsLike]) -> list[list[int]]:
     if not isinstance(hands, (list, tuple)):
         raise TypeError(f"hands must be a list or tuple of hands, not {type(hands).__name__}")
     if not _MIN_PLAYERS <= len(hands) <= _MAX_PLAYERS:
@@ -72,13 +73,13 @@ def _check_no_card_twice(hands: list[list[int]], dead: list[int]) -> None:
             where[card] = place
 
 
-def _check_exact(exact) -> bool | None:
+def _check_exact(exact: bool | None) -> bool | None:
     if exact is not None and exact is not True and exact is not False:
         raise TypeError(f"exact must be None, True or False, not {type(exact).__name__}")
     return exact
 
 
-def _check_trials(trials) -> int:
+def _check_trials(trials: int | None) -> int:
     if trials is None:
         return DEFAULT_TRIALS
     number = as_int(trials)
@@ -345,7 +346,15 @@ def _sampled(spot: _Spot, seed: int, trials: int) -> _Tally:
 # --- equity ---------------------------------------------------------------------
 
 
-def equity(hands, dead=(), *, exact=None, trials=None, seed=None, threads=None) -> EquityResult:
+def equity(
+    hands: Sequence[CardsLike],
+    dead: CardsLike = (),
+    *,
+    exact: bool | None = None,
+    trials: int | None = None,
+    seed: int | None = None,
+    threads: int | None = None,
+) -> EquityResult:
     """Each player's expected share of the pot, outright-win and tie chances,
     given the cards known for each player (0 to 7) and the ``dead`` cards.
 

@@ -15,13 +15,13 @@ from __future__ import annotations
 
 import functools
 import itertools
-import operator
 import sys
 from collections import Counter
+from collections.abc import Iterable, Sequence
 
 from razz_fast.errors import InvalidCardError, RazzError, int_text
-from razz_fast.reference.arguments import check_threads
-from razz_fast.reference.cards import RANK_CHARS, card_to_str, parse_cards
+from razz_fast.reference.arguments import as_int, check_threads
+from razz_fast.reference.cards import RANK_CHARS, CardsLike, card_to_str, not_cards, parse_cards
 
 __all__ = ["NUM_RANKS", "rank", "rank_many", "best_five", "describe"]
 
@@ -48,7 +48,7 @@ _PLURAL = [
 ]  # fmt: skip
 
 
-def _grouped(ranks) -> list[int]:
+def _grouped(ranks: Iterable[int]) -> list[int]:
     """The ranks of a hand ordered by group size (largest first), then by rank
     (highest first), each rank repeated as often as it occurs.
 
@@ -59,7 +59,7 @@ def _grouped(ranks) -> list[int]:
     return [r for r in order for _ in range(counts[r])]
 
 
-def _value_key(ranks) -> tuple:
+def _value_key(ranks: Sequence[int]) -> tuple[int, tuple[int, ...]]:
     """Sort key of a five-card rank multiset: smaller is a better low.
 
     First the category (fewer pairs is better), then the grouped ranks in the
@@ -104,7 +104,7 @@ def _check_count(cards: list[int], function: str) -> None:
         raise InvalidCardError(f"{function} needs 5 to 7 cards, got {len(cards)}")
 
 
-def rank(cards) -> int:
+def rank(cards: CardsLike) -> int:
     """Dense ace-to-five rank of the best five of 5 to 7 cards: 1 = 5-4-3-2-A
     (best) ... 6175 = K-K-K-K-Q (worst)."""
     parsed = parse_cards(cards)
@@ -112,7 +112,7 @@ def rank(cards) -> int:
     return _best_multiset(parsed)[0]
 
 
-def _row_cards(row, index: int, width: int | None) -> list[int]:
+def _row_cards(row: Iterable[object], index: int, width: int | None) -> list[int]:
     """The card indices of row ``index`` of ``rank_many``'s input, checked in
     the order the core checks an array: element types, row length (5 to 7, and
     ``width`` if the rows before set one), then values and duplicates."""
@@ -129,12 +129,10 @@ def _row_cards(row, index: int, width: int | None) -> list[int]:
     for element in elements:
         if isinstance(element, bool):
             raise TypeError(f"row {index}: card indices must be ints, not bool")
-        try:
-            cards.append(operator.index(element))
-        except TypeError:
-            raise TypeError(
-                f"row {index}: card indices must be ints, not {type(element).__name__}"
-            ) from None
+        card = as_int(element)
+        if card is None:
+            raise TypeError(f"row {index}: card indices must be ints, not {type(element).__name__}")
+        cards.append(card)
     if width is None and not 5 <= len(cards) <= 7:
         raise InvalidCardError(
             f"row {index}: rank_many needs 5 to 7 cards per hand, got {len(cards)}"
@@ -156,7 +154,7 @@ def _row_cards(row, index: int, width: int | None) -> list[int]:
     return cards
 
 
-def _check_array_like(hands) -> None:
+def _check_array_like(hands: object) -> None:
     """Checks an array-like argument by its ``shape`` and ``dtype`` attributes,
     when it has them (as a numpy array does), so that even an empty array is
     checked as the core checks it. Plain lists skip this."""
@@ -165,14 +163,15 @@ def _check_array_like(hands) -> None:
         return
     if len(shape) != 2:
         raise TypeError(f"hands must be a 2-D array of card indices, got {len(shape)}-D")
-    kind = getattr(getattr(hands, "dtype", None), "kind", None)
+    dtype = getattr(hands, "dtype", None)
+    kind = getattr(dtype, "kind", None)
     if kind is not None and kind not in "iu":
-        raise TypeError(f"hands must be an integer array, got dtype {hands.dtype}")
+        raise TypeError(f"hands must be an integer array, got dtype {dtype}")
     if not 5 <= shape[1] <= 7:
         raise InvalidCardError(f"rank_many needs 5 to 7 cards per hand, got {shape[1]}")
 
 
-def rank_many(hands, *, threads=None) -> list[int]:
+def rank_many(hands: Iterable[Iterable[int]], *, threads: int | None = None) -> list[int]:
     """Ranks of many hands: ``hands`` is an iterable of rows of 5 to 7 card
     indices (all rows the same length), e.g. a list of lists or a 2-D integer
     array. Returns a list of ranks: the reference uses the standard library
@@ -197,7 +196,7 @@ def rank_many(hands, *, threads=None) -> list[int]:
             f"hands must be a 2-D array of card indices, not {type(hands).__name__}"
         ) from None
     results = []
-    width = None
+    width: int | None = None
     for index, row in enumerate(rows):
         cards = _row_cards(row, index, width)
         width = len(cards)
@@ -205,7 +204,7 @@ def rank_many(hands, *, threads=None) -> list[int]:
     return results
 
 
-def best_five(cards) -> list[int]:
+def best_five(cards: CardsLike) -> list[int]:
     """The five cards that make the rank of 5 to 7 cards, highest index first.
 
     Among equal cards, the ones with the lowest suit index are taken.
@@ -220,7 +219,7 @@ def best_five(cards) -> list[int]:
     return sorted(chosen, reverse=True)
 
 
-def _describe_multiset(multiset) -> str:
+def _describe_multiset(multiset: Sequence[int]) -> str:
     grouped = _grouped(multiset)
     text = "-".join(RANK_CHARS[r] for r in grouped)
     category = _value_key(multiset)[0]
@@ -239,22 +238,19 @@ def _describe_multiset(multiset) -> str:
     return f"{text} ({name})"
 
 
-def describe(rank_or_cards) -> str:
+def describe(rank_or_cards: int | CardsLike) -> str:
     """Text of a hand value, e.g. ``"7-5-4-2-A (seven-five low)"`` or
     ``"K-K-4-3-2 (pair of kings)"``.
 
     An int (not a bool) is a rank 1..6175; anything else is 5 to 7 cards.
     """
-    value = None
-    if not isinstance(rank_or_cards, (bool, str)):
-        try:
-            value = operator.index(rank_or_cards)
-        except TypeError:
-            value = None
+    value = as_int(rank_or_cards)  # (None for a bool or a str)
     if value is not None:
         if not 1 <= value <= NUM_RANKS:
             raise RazzError(f"rank must be in 1..{NUM_RANKS}, got {int_text(value)}")
         return _describe_multiset(_all_values()[value - 1])
+    if isinstance(rank_or_cards, int):  # a bool: no rank, and no cards either
+        raise not_cards(rank_or_cards)
     parsed = parse_cards(rank_or_cards)
     _check_count(parsed, "describe")
     return _describe_multiset(_best_multiset(parsed)[1])

@@ -8,12 +8,16 @@ so a seed gives the same deck in both.
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 __all__ = ["BATCH_LIMIT", "MASK64", "splitmix64_outputs", "Xoshiro256PlusPlus"]
 
 MASK64 = (1 << 64) - 1
 
 # The product of the sides of one batch of dice in a shuffle stays below this.
 BATCH_LIMIT = 1 << 48
+
+_Item = TypeVar("_Item")
 
 
 def splitmix64_outputs(seed: int, count: int) -> list[int]:
@@ -73,7 +77,7 @@ class Xoshiro256PlusPlus:
             if x >= surplus:
                 return rolls
 
-    def shuffle(self, items: list) -> None:
+    def shuffle(self, items: list[_Item]) -> None:
         """Shuffles ``items`` in place: for i from len-1 down to 1, swap item i
         with the roll of an (i + 1)-sided die. The dice are rolled in batches
         (``roll``), each taking the next dice while the product of their sides

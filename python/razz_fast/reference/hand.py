@@ -11,15 +11,20 @@ from __future__ import annotations
 
 import copy
 import os
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
 from razz_fast.errors import IllegalActionError, InvalidCardError, int_text
 from razz_fast.events import Action, Event, Pot
 from razz_fast.reference.arguments import as_int
-from razz_fast.reference.cards import card_to_str, parse_cards
+from razz_fast.reference.cards import CardsLike, card_to_str, parse_cards
 from razz_fast.reference.evaluation import best_five, rank
 from razz_fast.reference.generator import MASK64, Xoshiro256PlusPlus
 from razz_fast.reference.rules import MAX_CHIPS, Rules
 from razz_fast.reference.showing import bring_in_seat, opener_seat
+
+if TYPE_CHECKING:  # (the view imports this module)
+    from razz_fast.reference.view import PlayerView
 
 __all__ = ["Hand", "Action"]
 
@@ -38,7 +43,7 @@ _ACTION_KIND = {
 }
 
 
-def _check_stacks(stacks) -> list[int]:
+def _check_stacks(stacks: Iterable[object]) -> list[int]:
     # A set has no seat order of its own.
     if isinstance(stacks, (str, bytes, bytearray, dict, set, frozenset)):
         raise TypeError(f"stacks must be a sequence of ints, not {type(stacks).__name__}")
@@ -60,7 +65,7 @@ def _check_stacks(stacks) -> list[int]:
     return result
 
 
-def _check_seed(seed) -> int:
+def _check_seed(seed: object) -> int:
     number = as_int(seed)
     if number is None:
         raise TypeError(f"seed must be an int or None, not {type(seed).__name__}")
@@ -69,7 +74,7 @@ def _check_seed(seed) -> int:
     return number
 
 
-def _check_deck(deck) -> list[int]:
+def _check_deck(deck: CardsLike) -> list[int]:
     if isinstance(deck, (set, frozenset)):
         # No order of its own to deal in (for strings it changes from run to run).
         raise TypeError(f"a deck must be in dealing order, not a set, got {type(deck).__name__}")
@@ -87,12 +92,21 @@ class Hand:
     cards come from a generator seeded by ``seed`` (a random seed if None).
     """
 
-    def __init__(self, rules, stacks, *, seed=None, deck=None) -> None:
+    def __init__(
+        self,
+        rules: Rules,
+        stacks: Sequence[int],
+        *,
+        seed: int | None = None,
+        deck: CardsLike | None = None,
+    ) -> None:
         if not isinstance(rules, Rules):
             raise TypeError(f"rules must be a Rules, not {type(rules).__name__}")
         starting = _check_stacks(stacks)
         if seed is not None and deck is not None:
             raise ValueError("give a seed or a deck, not both")
+        self._rng: Xoshiro256PlusPlus | None
+        self._seed: int | None
         if deck is not None:
             self._deck = _check_deck(deck)
             self._rng = None
@@ -113,8 +127,8 @@ class Hand:
         self._bets = [0] * n
         self._contributed = [0] * n
         self._folded = [False] * n
-        self._down = [[] for _ in range(n)]
-        self._up = [[] for _ in range(n)]
+        self._down: list[list[int]] = [[] for _ in range(n)]
+        self._up: list[list[int]] = [[] for _ in range(n)]
         self._community: list[int] = []
         self._position = 0  # next card of self._deck
         self._burns: list[int] = []
@@ -191,7 +205,7 @@ class Hand:
 
     def _deal_next_street(self) -> None:
         """Moves to the next street and deals it (burn first if enabled)."""
-        self._street += 1
+        self._street = self._betting_street() + 1
         seats = self._seats_in_hand()
         # Seventh street with burns: the stub must give the burn, a card to
         # each player and a bottom card, or the burns are gathered back in
@@ -215,6 +229,12 @@ class Hand:
     # ------------------------------------------------------------------
     # Helpers
 
+    def _betting_street(self) -> int:
+        """The street being played: only a finished hand has none."""
+        if self._street is None:
+            raise RuntimeError("internal error: the hand is over, so no street is played")
+        return self._street
+
     def _seats_in_hand(self) -> list[int]:
         return [seat for seat in range(self._n) if not self._folded[seat]]
 
@@ -226,7 +246,7 @@ class Hand:
         return [(first + k) % self._n for k in range(self._n)]
 
     def _bet_size(self) -> int:
-        return self._rules.small_bet if self._street <= 4 else self._rules.big_bet
+        return self._rules.small_bet if self._betting_street() <= 4 else self._rules.big_bet
 
     def _full_rise(self) -> int:
         """The rise that makes a real bet or raise (RULES.md 9): a whole bet,
@@ -319,7 +339,7 @@ class Hand:
     def _run_out(self) -> None:
         self._queue = []
         self._bring_in_phase = False
-        while self._street < 7:
+        while self._betting_street() < 7:
             self._deal_next_street()
         self._finish()
 
@@ -378,7 +398,7 @@ class Hand:
         """The actions the actor may take now, in ``Action`` order."""
         if self._over:
             return []
-        legal = []
+        legal: list[Action] = []
         if self._bring_in_phase:
             legal.append(Action.BRING_IN)
             if self._bring_in_may_fold:
@@ -397,7 +417,7 @@ class Hand:
     # ------------------------------------------------------------------
     # Acting
 
-    def act(self, action) -> None:
+    def act(self, action: int) -> None:
         """Takes ``action`` (an ``Action`` or its int value) for the actor.
 
         Raises ``IllegalActionError`` (and changes nothing) if it is not legal.
@@ -507,10 +527,10 @@ class Hand:
     # ------------------------------------------------------------------
     # Pots, showdown, awards (section 7)
 
-    def _compute_pots(self) -> list[list]:
-        """[amount, eligible seats] of the main pot and the side pots."""
+    def _compute_pots(self) -> list[tuple[int, tuple[int, ...]]]:
+        """(amount, eligible seats) of the main pot and the side pots."""
         levels = sorted({c for c in self._contributed if c > 0})
-        pots: list[list] = []
+        pots: list[tuple[int, tuple[int, ...]]] = []
         pending = 0  # chips of levels with nobody eligible and no pot below
         previous = 0
         for level in levels:
@@ -523,20 +543,20 @@ class Hand:
             previous = level
             if not eligible:
                 if pots:
-                    pots[-1][0] += amount
+                    pots[-1] = (pots[-1][0] + amount, pots[-1][1])
                 else:
                     pending += amount
             elif pots and pots[-1][1] == eligible:
-                pots[-1][0] += amount
+                pots[-1] = (pots[-1][0] + amount, eligible)
             else:
-                pots.append([amount + pending, eligible])
+                pots.append((amount + pending, eligible))
                 pending = 0
         return pots
 
     def _hand_cards(self, seat: int) -> list[int]:
         return self._down[seat] + self._up[seat] + self._community
 
-    def _odd_chip_order(self, winners) -> list[int]:
+    def _odd_chip_order(self, winners: tuple[int, ...]) -> list[int]:
         """The tied winners in the order they get odd chips. A shared
         community card never decides."""
         rule = self._rules.odd_chip
@@ -559,7 +579,7 @@ class Hand:
             not self._folded[seat] and self._stacks[seat] == 0 for seat in range(self._n)
         ]
         in_hand = self._seats_in_hand()
-        ranks = {}
+        ranks: dict[int, int] = {}
         if len(in_hand) >= 2:
             if self._last_aggressor is not None:
                 first = self._last_aggressor
@@ -574,7 +594,7 @@ class Hand:
                 self._history.append(Event("show", seat, 0, tuple(self._down[seat])))
             ranks = {seat: rank(self._hand_cards(seat)) for seat in in_hand}
 
-        pots = []
+        pots: list[Pot] = []
         for amount, eligible in self._compute_pots():
             if len(in_hand) == 1:
                 winners = tuple(in_hand)
@@ -664,7 +684,7 @@ class Hand:
             return list(self._final_all_in)
         return [not self._folded[seat] and self._stacks[seat] == 0 for seat in range(self._n)]
 
-    def _check_seat(self, seat) -> int:
+    def _check_seat(self, seat: object) -> int:
         number = as_int(seat)
         if number is None:
             raise TypeError(f"seat must be an int, not {type(seat).__name__}")
@@ -672,11 +692,11 @@ class Hand:
             raise ValueError(f"seat must be in 0..{self._n - 1}, got {int_text(number)}")
         return number
 
-    def up_cards(self, seat) -> list[int]:
+    def up_cards(self, seat: int) -> list[int]:
         """The face-up cards dealt to `seat` so far, in the order dealt."""
         return list(self._up[self._check_seat(seat)])
 
-    def down_cards(self, seat) -> list[int]:
+    def down_cards(self, seat: int) -> list[int]:
         """The face-down cards dealt to `seat` so far, in the order dealt (the engine
         sees every card: hide them from a player's view yourself)."""
         return list(self._down[self._check_seat(seat)])
@@ -723,7 +743,7 @@ class Hand:
         """An independent copy of the hand (generator state included)."""
         return copy.deepcopy(self)
 
-    def view(self, seat=None):
+    def view(self, seat: int | None = None) -> PlayerView:
         """What one seat may know (default: the actor), as a ``PlayerView``."""
         from razz_fast.reference.view import PlayerView
 

@@ -7,10 +7,13 @@ from __future__ import annotations
 
 import dataclasses
 import time
+from collections.abc import Sequence
 
 from razz_fast._match import _labels, distinct, rotations
 from razz_fast.match_result import MatchResult, MatchTotals
 from razz_fast.reference.arguments import check_threads
+from razz_fast.reference.hand import Hand
+from razz_fast.reference.rules import Rules
 from razz_fast.reference.simulate import (
     _check_hands,
     _check_players,
@@ -20,14 +23,25 @@ from razz_fast.reference.simulate import (
     _seed_or_random,
     play_hand,
 )
-from razz_fast.reference.strategies import resolve_strategies
+from razz_fast.reference.strategies import UserStrategy, resolve_strategies
 from razz_fast.results import checked_record
 
 __all__ = ["match"]
 
 
-def match(strategies, hands, *, players=None, rules=None, stacks=None, duplicate=True,
-          seed=None, threads=None, progress=False, record=0) -> MatchResult:  # fmt: skip
+def match(
+    strategies: Sequence[str | UserStrategy],
+    hands: int,
+    *,
+    players: int | None = None,
+    rules: Rules | None = None,
+    stacks: int | Sequence[int] | None = None,
+    duplicate: bool = True,
+    seed: int | None = None,
+    threads: int | None = None,
+    progress: bool = False,
+    record: int = 0,
+) -> MatchResult:
     """Plays about ``hands`` hands between ``strategies`` (one per seat);
     see ``razz_fast.match``."""
     start = time.perf_counter()
@@ -49,7 +63,7 @@ def match(strategies, hands, *, players=None, rules=None, stacks=None, duplicate
     seatings = rotations(index, duplicate)
     deals = -(-hands // seatings)
     record = checked_record(record, deals * seatings)
-    records = []
+    records: list[Hand] = []
     totals = MatchTotals(len(unique))
     for k in range(deals):
         on_deal = [0] * len(unique)

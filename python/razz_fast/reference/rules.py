@@ -5,6 +5,7 @@ the major rule books."""
 from __future__ import annotations
 
 import dataclasses
+from typing import Any, Callable, NoReturn, TypedDict
 
 from razz_fast.errors import int_text
 from razz_fast.reference.arguments import as_int
@@ -41,16 +42,31 @@ _FIELDS = (
     "odd_chip",
 )
 
+
+class _Settings(TypedDict, total=False):
+    """Settings of ``Rules`` a preset changes from the defaults."""
+
+    cap: int | None
+    heads_up: str
+    reopen: str
+    short_bring_in: str
+    ante_all_in: str
+    opener_ties: str
+    burn_cards: bool
+    showdown: str
+    odd_chip: str
+
+
 # Every preset but PokerStars' is a live rule book: burns, the half-bet
 # reopening, the opener showing first (docs/RULES.md, "Presets").
-_LIVE = {
+_LIVE: _Settings = {
     "reopen": "half",
     "short_bring_in": "full",
     "burn_cards": True,
     "showdown": "opener",
     "odd_chip": "high_card",
 }
-_PRESETS = {
+_PRESETS: dict[str, _Settings] = {
     "pokerstars": {},
     "wsop": {**_LIVE, "cap": 5},
     "wsop_live": {**_LIVE, "cap": 5, "heads_up": "round_starts"},
@@ -110,7 +126,7 @@ _FIELD_DOCS = {
 }
 
 
-def _check_int(name: str, value) -> int:
+def _check_int(name: str, value: object) -> int:
     number = as_int(value)
     if number is None:
         raise TypeError(f"{name} must be an int, not {type(value).__name__}")
@@ -124,7 +140,7 @@ def _check_range(name: str, value: int, low: int, low_text: str) -> None:
         raise ValueError(f"{name} must be at most {MAX_CHIPS}, got {int_text(value)}")
 
 
-def _check_choice(name: str, value) -> str:
+def _check_choice(name: str, value: object) -> str:
     if not isinstance(value, str):
         raise TypeError(f"{name} must be a str, not {type(value).__name__}")
     choices = _CHOICES[name]
@@ -134,7 +150,9 @@ def _check_choice(name: str, value) -> str:
     return value
 
 
-def _check_stakes(ante, bring_in, small_bet, big_bet) -> tuple[int, int, int, int]:
+def _check_stakes(
+    ante: object, bring_in: object, small_bet: object, big_bet: object
+) -> tuple[int, int, int, int]:
     ante = _check_int("ante", ante)
     _check_range("ante", ante, 0, "0")
     bring_in = _check_int("bring_in", bring_in)
@@ -192,7 +210,7 @@ class Rules:
         burn_cards: bool = False,
         showdown: str = "seat",
         odd_chip: str = "seat",
-        **removed,
+        **removed: object,
     ) -> None:
         if "uncapped_heads_up" in removed:
             # Its old meaning (no cap with two players in the hand, all-in
@@ -228,7 +246,9 @@ class Rules:
             object.__setattr__(self, name, value)
 
     @staticmethod
-    def preset(name, ante=0, bring_in=1, small_bet=2, big_bet=4) -> Rules:
+    def preset(
+        name: str, ante: int = 0, bring_in: int = 1, small_bet: int = 2, big_bet: int = 4
+    ) -> Rules:
         """A rule book's settings at these stakes: ``"pokerstars"`` (the
         default ``Rules()``), ``"wsop"``, ``"wsop_live"``, ``"tda"`` or
         ``"roberts"`` (docs/RULES.md)."""
@@ -239,37 +259,39 @@ class Rules:
             raise ValueError(f"unknown preset {name!r}; the presets are {', '.join(_PRESETS)}")
         return Rules(*stakes, **_PRESETS[name])
 
-    def replace(self, **changes) -> Rules:
+    def replace(self, **changes: Any) -> Rules:
         """A copy with the named settings changed, checked as the
         constructor checks them."""
-        return Rules(**{**self._fields(), **changes})
+        # Any: the caller's values, of any type, which the constructor checks.
+        fields: dict[str, Any] = {**self._fields(), **changes}
+        return Rules(**fields)
 
-    def __setattr__(self, name, value):
+    def __setattr__(self, name: str, value: object) -> NoReturn:
         raise dataclasses.FrozenInstanceError(f"cannot assign to {name!r}: Rules is immutable")
 
-    def __delattr__(self, name):
+    def __delattr__(self, name: str) -> NoReturn:
         raise dataclasses.FrozenInstanceError(f"cannot delete {name!r}: Rules is immutable")
 
-    def _fields(self) -> dict:
+    def _fields(self) -> dict[str, object]:
         return {name: getattr(self, name) for name in _FIELDS}
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         if not isinstance(other, Rules):
             return NotImplemented
         return self._fields() == other._fields()
 
-    def __hash__(self):
+    def __hash__(self) -> int:
         return hash(tuple(self._fields().values()))
 
     def __repr__(self) -> str:
         fields = ", ".join(f"{name}={value!r}" for name, value in self._fields().items())
         return f"Rules({fields})"
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Callable[..., Rules], tuple[object, ...]]:
         positional = (self.ante, self.bring_in, self.small_bet, self.big_bet)
         keywords = {name: getattr(self, name) for name in _FIELDS[4:]}
         return (_make_rules, (positional, keywords))
 
 
-def _make_rules(positional, keywords):
+def _make_rules(positional: tuple[int, int, int, int], keywords: dict[str, Any]) -> Rules:
     return Rules(*positional, **keywords)

@@ -10,11 +10,12 @@ grouped by count (largest group first, then highest rank first), ace low.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 
 __all__ = ["showing_key", "bring_in_seat", "opener_seat"]
 
 
-def showing_key(up_cards) -> tuple:
+def showing_key(up_cards: Sequence[int]) -> tuple[int, tuple[int, ...]]:
     """Sort key of some up cards: smaller is a better showing low. Keys of
     hands with the same number of cards compare as the rule says."""
     counts = Counter(card // 4 for card in up_cards)
@@ -30,14 +31,16 @@ def showing_key(up_cards) -> tuple:
     return (category, grouped)
 
 
-def bring_in_seat(up_cards_by_seat) -> int:
+def bring_in_seat(up_cards_by_seat: Sequence[Sequence[int]]) -> int:
     """The seat whose (single) up card has the highest card index: king is
     highest, ace lowest, ties in rank by suit (spades > hearts > diamonds >
     clubs)."""
     return max(range(len(up_cards_by_seat)), key=lambda seat: up_cards_by_seat[seat][0])
 
 
-def opener_seat(up_cards_by_seat, in_hand, *, by_suit: bool = False) -> int:
+def opener_seat(
+    up_cards_by_seat: Sequence[Sequence[int]], in_hand: Sequence[bool], *, by_suit: bool = False
+) -> int:
     """The seat in the hand with the best showing low; ties go to the lowest
     seat, or with ``by_suit`` to the board holding the highest up card (by
     card index: by suit among equal ranks)."""

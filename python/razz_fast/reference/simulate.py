@@ -16,6 +16,7 @@ from __future__ import annotations
 import dataclasses
 import os
 import time
+from collections.abc import Sequence
 
 from razz_fast.errors import IllegalActionError, int_text
 from razz_fast.events import Action
@@ -32,7 +33,7 @@ from razz_fast.reference.evaluation import rank
 from razz_fast.reference.generator import MASK64, Xoshiro256PlusPlus
 from razz_fast.reference.hand import Hand
 from razz_fast.reference.rules import MAX_CHIPS, Rules
-from razz_fast.reference.strategies import resolve_strategies
+from razz_fast.reference.strategies import Resolved, UserStrategy, resolve_strategies
 from razz_fast.results import SimulationResult, Totals, checked_record
 
 __all__ = ["CHUNK", "chunk_seed", "hand_seeds", "simulate"]
@@ -67,7 +68,7 @@ def hand_seeds(seed: int, k: int) -> tuple[int, int]:
 # --- argument checks -----------------------------------------------------------
 
 
-def _check_hands(hands) -> int:
+def _check_hands(hands: object) -> int:
     number = as_int(hands)
     if number is None:
         raise TypeError(f"hands must be an int, not {type(hands).__name__}")
@@ -76,7 +77,7 @@ def _check_hands(hands) -> int:
     return number
 
 
-def _check_players(players) -> int:
+def _check_players(players: object) -> int:
     number = as_int(players)
     if number is None:
         raise TypeError(f"players must be an int, not {type(players).__name__}")
@@ -87,7 +88,7 @@ def _check_players(players) -> int:
     return number
 
 
-def _check_rules(rules) -> Rules:
+def _check_rules(rules: object) -> Rules:
     if rules is None:
         return Rules()
     if not isinstance(rules, Rules):
@@ -97,7 +98,7 @@ def _check_rules(rules) -> Rules:
     return rules
 
 
-def _check_stack(value, where: str) -> int:
+def _check_stack(value: object, where: str) -> int:
     number = as_int(value)
     if number is None:
         raise TypeError(f"{where} must be an int, not {type(value).__name__}")
@@ -106,7 +107,7 @@ def _check_stack(value, where: str) -> int:
     return number
 
 
-def _check_stacks(stacks, players: int, rules: Rules) -> list[int]:
+def _check_stacks(stacks: object, players: int, rules: Rules) -> list[int]:
     if stacks is None:
         default = 100 * rules.big_bet
         if default > MAX_CHIPS:
@@ -124,12 +125,12 @@ def _check_stacks(stacks, players: int, rules: Rules) -> list[int]:
     raise TypeError(f"stacks must be None, an int or a list of ints, not {type(stacks).__name__}")
 
 
-def _seed_or_random(seed) -> int:
+def _seed_or_random(seed: object) -> int:
     checked = check_seed(seed)
     return int.from_bytes(os.urandom(8), "little") if checked is None else checked
 
 
-def _check_progress(progress) -> None:
+def _check_progress(progress: object) -> None:
     if not isinstance(progress, bool):
         raise TypeError(f"progress must be a bool, not {type(progress).__name__}")
 
@@ -137,7 +138,7 @@ def _check_progress(progress) -> None:
 # --- playing -------------------------------------------------------------------
 
 
-def _python_action(function, hand: Hand, seat: int) -> Action:
+def _python_action(function: UserStrategy, hand: Hand, seat: int) -> Action:
     """Asks a user callable for seat ``seat``'s action and checks the answer
     (exceptions from the callable propagate unchanged). The callable gets
     the seat's view, as in the core; a batch policy a batch of one row."""
@@ -174,7 +175,9 @@ def _winning_rank(hand: Hand) -> int:
     )
 
 
-def play_hand(seed: int, k: int, rules: Rules, stacks: list[int], seats) -> Hand:
+def play_hand(
+    seed: int, k: int, rules: Rules, stacks: list[int], seats: Sequence[Resolved]
+) -> Hand:
     """Hand ``k`` of the run seeded with ``seed``, played to the end by
     ``seats`` (``(kind, function)`` per seat, from ``resolve_strategies``)."""
     deck, decisions = hand_seeds(seed, k)
@@ -182,17 +185,18 @@ def play_hand(seed: int, k: int, rules: Rules, stacks: list[int], seats) -> Hand
     hand = Hand(rules, stacks, seed=deck)
     while not hand.is_over:
         seat = hand.actor
-        kind, function = seats[seat]
-        if kind == "builtin":
-            action = function(hand, rng)
+        assert seat is not None, "a hand that is not over has a seat to act"
+        strategy = seats[seat]
+        if strategy[0] == "builtin":
+            action = strategy[1](hand, rng)
         else:
-            action = _python_action(function, hand, seat)
+            action = _python_action(strategy[1], hand, seat)
         hand.act(action)
     return hand
 
 
 def _play_chunk(
-    seed: int, chunk: int, count: int, rules: Rules, stacks: list[int], seats
+    seed: int, chunk: int, count: int, rules: Rules, stacks: list[int], seats: Sequence[Resolved]
 ) -> Totals:
     """Plays the ``count`` hands of chunk ``chunk`` and sums their results."""
     totals = Totals(players=len(stacks))
@@ -210,16 +214,16 @@ def _play_chunk(
 
 
 def simulate(
-    hands,
+    hands: int,
     *,
-    players=6,
-    strategies="check_call",
-    rules=None,
-    stacks=None,
-    seed=None,
-    threads=None,
-    progress=False,
-    record=0,
+    players: int = 6,
+    strategies: str | UserStrategy | Sequence[str | UserStrategy] = "check_call",
+    rules: Rules | None = None,
+    stacks: int | Sequence[int] | None = None,
+    seed: int | None = None,
+    threads: int | None = None,
+    progress: bool = False,
+    record: int = 0,
 ) -> SimulationResult:
     """Plays ``hands`` independent hands of ``players`` seats (stacks reset
     every hand) and returns the totals as a ``SimulationResult``.

@@ -10,10 +10,15 @@ community card and the betting.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Literal, Union
 
 from razz_fast.events import Action
 from razz_fast.reference.arguments import per_seat
+from razz_fast.reference.generator import Xoshiro256PlusPlus
+
+if TYPE_CHECKING:  # (the hand's module needs no strategy)
+    from razz_fast.reference.hand import Hand
 
 __all__ = [
     "BUILT_IN",
@@ -29,17 +34,25 @@ _EIGHT = 7
 #: Rank index of the seven.
 _SEVEN = 6
 
+#: A built-in strategy: ``(hand, rng) -> Action``.
+BuiltIn = Callable[["Hand", Xoshiro256PlusPlus], Action]
+#: A user's strategy: a per-decision callable ``f(view) -> Action`` or a
+#: ``batch_policy`` (``f(batch) -> actions``); its answer is checked.
+UserStrategy = Callable[[Any], Any]
+#: A seat's strategy, resolved: ``("builtin", function)`` or ``("python", callable)``.
+Resolved = Union[tuple[Literal["builtin"], BuiltIn], tuple[Literal["python"], UserStrategy]]
+
 
 def _rank(card: int) -> int:
     return card // 4
 
 
-def lows(cards) -> int:
+def lows(cards: Iterable[int]) -> int:
     """The number of distinct low ranks (ace to eight) among ``cards``."""
     return len({_rank(card) for card in cards if _rank(card) <= _EIGHT})
 
 
-def _first_legal(hand, preferences) -> Action:
+def _first_legal(hand: Hand, preferences: tuple[Action, ...]) -> Action:
     """The first action of ``preferences`` that is legal now."""
     legal = hand.legal_actions()
     for action in preferences:
@@ -48,20 +61,20 @@ def _first_legal(hand, preferences) -> Action:
     raise AssertionError(f"none of {preferences} is legal (legal: {legal})")  # pragma: no cover
 
 
-def check_call(hand, rng) -> Action:
+def check_call(hand: Hand, rng: Xoshiro256PlusPlus) -> Action:
     """``BRING_IN`` if legal (never completes), else ``CHECK`` if legal, else
     ``CALL``. Never folds or raises."""
     return _first_legal(hand, (Action.BRING_IN, Action.CHECK, Action.CALL))
 
 
-def random_action(hand, rng) -> Action:
+def random_action(hand: Hand, rng: Xoshiro256PlusPlus) -> Action:
     """A legal action chosen uniformly with the chunk generator:
     ``legal[(next() * len(legal)) >> 64]``."""
     legal = hand.legal_actions()
     return legal[(rng.next() * len(legal)) >> 64]
 
 
-def _shows_strong_board(up_cards, at_least: int) -> bool:
+def _shows_strong_board(up_cards: Sequence[int], at_least: int) -> bool:
     """An unpaired board of low cards only (every up card at most an eight,
     no two of the same rank), with at least ``at_least`` up cards."""
     ranks = [_rank(card) for card in up_cards]
@@ -70,10 +83,12 @@ def _shows_strong_board(up_cards, at_least: int) -> bool:
     )
 
 
-def tight(hand, rng) -> Action:
+def tight(hand: Hand, rng: Xoshiro256PlusPlus) -> Action:
     """Plays good three-card lows, bets made lows, gives up on hands that are
     dead or drawing behind a better-looking board (SIMULATION.md's tables)."""
     seat = hand.actor
+    assert seat is not None, "a strategy is asked only while a seat is to act"
+    preferences: tuple[Action, ...]
     mine = hand.down_cards(seat) + hand.up_cards(seat) + hand.community_cards
     low_count = lows(mine)
     left = 7 - len(mine)
@@ -116,14 +131,14 @@ def tight(hand, rng) -> Action:
 
 
 #: The built-in strategies by name.
-BUILT_IN: dict[str, Callable] = {
+BUILT_IN: dict[str, BuiltIn] = {
     "check_call": check_call,
     "random": random_action,
     "tight": tight,
 }
 
 
-def _resolve_one(strategy, where: str) -> tuple[str, Callable]:
+def _resolve_one(strategy: object, where: str) -> Resolved:
     """``("builtin", function)`` for a built-in name, ``("python", callable)``
     for a user callable."""
     if isinstance(strategy, str):
@@ -139,7 +154,7 @@ def _resolve_one(strategy, where: str) -> tuple[str, Callable]:
     )
 
 
-def resolve_strategies(strategies, players: int) -> list[tuple[str, Callable]]:
+def resolve_strategies(strategies: object, players: int) -> list[Resolved]:
     """One ``(kind, function)`` per seat from ``simulate``'s ``strategies``
     argument: a built-in name or a callable for every seat, or a sequence
     of them (see ``per_seat``), one per seat. An unknown name is a

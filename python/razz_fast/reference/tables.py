@@ -10,7 +10,8 @@ the seed of the generator its built-in strategies draw from.
 from __future__ import annotations
 
 import os
-from typing import Any
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from razz_fast.errors import IllegalActionError
 from razz_fast.events import Action
@@ -20,6 +21,11 @@ from razz_fast.reference.hand import Hand
 from razz_fast.reference.rules import Rules
 from razz_fast.reference.simulate import hand_seeds
 from razz_fast.reference.strategies import BUILT_IN as BUILTINS
+from razz_fast.reference.strategies import BuiltIn
+
+if TYPE_CHECKING:  # (numpy is imported only where it is used)
+    import numpy as np
+    import numpy.typing as npt
 
 __all__ = ["FEATURES", "FEATURES_VERSION", "Batch", "Tables", "features_of"]
 
@@ -130,7 +136,7 @@ class Batch:
         for name, dtype in _FIELDS.items():
             setattr(self, name, np.array([row[name] for row in rows], dtype=dtype))
 
-    def features(self, out=None):
+    def features(self, out: npt.NDArray[np.float32] | None = None) -> npt.NDArray[np.float32]:
         """The actor's observation encoded for neural networks: a float32 array
         (tables, FEATURES), layout in docs/TABLES.md; ``out`` is reused when
         given."""
@@ -152,7 +158,16 @@ class Tables(Batch):
     """``Tables(rules, stacks, tables, *, seed=None, threads=None,
     strategies=None)``: the reference of the core's ``Tables``."""
 
-    def __init__(self, rules, stacks, tables, *, seed=None, threads=None, strategies=None):
+    def __init__(
+        self,
+        rules: Rules,
+        stacks: Sequence[int],
+        tables: int,
+        *,
+        seed: int | None = None,
+        threads: int | None = None,
+        strategies: Sequence[str | None] | None = None,
+    ) -> None:
         import numpy as np
 
         if not isinstance(rules, Rules):
@@ -171,16 +186,19 @@ class Tables(Batch):
             strategies = [None] * n
         if len(strategies) != n:
             raise ValueError(f"{len(strategies)} strategies for {n} players")
-        self._builtins = [None if s is None else BUILTINS[s] for s in strategies]
+        self._builtins: list[BuiltIn | None] = [
+            None if s is None else BUILTINS[s] for s in strategies
+        ]
         self._next = 0
         self._hands: list[Hand] = []
         self._rngs: list[Xoshiro256PlusPlus] = []
         self._settled: list[bool] = []
-        for _ in range(count):
-            self._hands.append(None)  # type: ignore[arg-type]
-            self._rngs.append(None)  # type: ignore[arg-type]
-            self._settled.append(True)
-            self._deal(len(self._hands) - 1)
+        for table in range(count):
+            hand, rng = self._new_hand()
+            self._hands.append(hand)
+            self._rngs.append(rng)
+            self._settled.append(False)
+            self._play_builtins(table)
         self.hands_played = 0
         self.done = np.zeros(count, dtype=bool)
         self.payoffs = np.zeros((count, n), dtype=np.int64)
@@ -196,25 +214,32 @@ class Tables(Batch):
         """How many seats each table deals in, 2 to 8."""
         return len(self._stacks)
 
-    def _deal(self, table: int) -> None:
+    def _new_hand(self) -> tuple[Hand, Xoshiro256PlusPlus]:
+        """The run's next hand and the generator of its built-in decisions."""
         deck, decisions = hand_seeds(self.seed, self._next)
         self._next += 1
-        self._hands[table] = Hand(self.rules, self._stacks, seed=deck)
-        self._rngs[table] = Xoshiro256PlusPlus(decisions)
+        return Hand(self.rules, self._stacks, seed=deck), Xoshiro256PlusPlus(decisions)
+
+    def _deal(self, table: int) -> None:
+        self._hands[table], self._rngs[table] = self._new_hand()
         self._settled[table] = False
         self._play_builtins(table)
 
     def _play_builtins(self, table: int) -> None:
         hand = self._hands[table]
-        while hand.actor is not None and self._builtins[hand.actor] is not None:
-            hand.act(self._builtins[hand.actor](hand, self._rngs[table]))
+        while hand.actor is not None:
+            strategy = self._builtins[hand.actor]
+            if strategy is None:  # the caller's seat
+                return
+            hand.act(strategy(hand, self._rngs[table]))
 
-    def step(self, actions) -> None:
+    def step(self, actions: Iterable[object]) -> None:
         """One action per table (ignored where nobody waits); all or none."""
         import numpy as np
 
-        values = [as_int(a) for a in list(actions)]
-        if len(values) != len(self._hands) or any(v is None for v in values):
+        read = [as_int(a) for a in list(actions)]
+        values = [v for v in read if v is not None]
+        if len(read) != len(self._hands) or len(values) != len(read):
             raise TypeError(f"actions must be {len(self._hands)} ints")
         for table, (hand, value) in enumerate(zip(self._hands, values)):
             if hand.actor is None:

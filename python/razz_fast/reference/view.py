@@ -11,10 +11,15 @@ cards, and the same actions replayed.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from razz_fast.events import Action, Event
 from razz_fast.reference.arguments import as_int
 from razz_fast.reference.generator import Xoshiro256PlusPlus
 from razz_fast.reference.rules import Rules
+
+if TYPE_CHECKING:  # (the hand imports this module)
+    from razz_fast.reference.hand import Hand
 
 __all__ = ["PlayerView"]
 
@@ -39,7 +44,7 @@ def _seen_by(event: Event, seat: int) -> bool:
 class PlayerView:
     """What seat ``seat`` of ``hand`` may know; made by ``Hand.view``."""
 
-    def __init__(self, hand, seat: int) -> None:
+    def __init__(self, hand: Hand, seat: int) -> None:
         n = hand.num_players
         self._seat = seat
         self._n = n
@@ -62,7 +67,7 @@ class PlayerView:
             e if _seen_by(e, seat) else Event(e.kind, e.seat, e.amount, ()) for e in hand.history
         ]
 
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[object, ...]:
         return (
             self._seat, self._n, self._rules, self._starting, self._stacks, self._bets,
             self._pot, self._folded, self._all_in, self._street, self._actor, self._legal,
@@ -74,6 +79,8 @@ class PlayerView:
             return NotImplemented
         return self._key() == other._key()
 
+    # Unhashable, as the core's view. mypy reads any __hash__ = None as
+    # breaking object's signature; typeshed writes it with this same ignore.
     __hash__ = None  # type: ignore[assignment]
 
     @property
@@ -163,7 +170,7 @@ class PlayerView:
         is over."""
         return list(self._legal)
 
-    def _check_seat(self, seat) -> int:
+    def _check_seat(self, seat: object) -> int:
         number = as_int(seat)
         if number is None:
             raise TypeError(f"seat must be an int, not {type(seat).__name__}")
@@ -171,11 +178,11 @@ class PlayerView:
             raise ValueError(f"seat must be in 0..{self._n - 1}, got {number}")
         return number
 
-    def up_cards(self, seat) -> list[int]:
+    def up_cards(self, seat: int) -> list[int]:
         """The face-up cards dealt to `seat` so far, in the order dealt."""
         return list(self._up[self._check_seat(seat)])
 
-    def down_cards(self, seat) -> list[int]:
+    def down_cards(self, seat: int) -> list[int]:
         """Own down cards; another seat's once it showed them, else []."""
         seat = self._check_seat(seat)
         if seat == self._seat:
@@ -185,17 +192,17 @@ class PlayerView:
                 return list(event.cards)
         return []
 
-    def determinize(self, seed):
+    def determinize(self, seed: int) -> Hand:
         """A ``Hand`` consistent with the view, its unseen cards dealt from a
         shuffle of the unseen cards by the generator seeded with ``seed``."""
         from razz_fast.reference.hand import Hand, _check_seed
 
         seed = _check_seed(seed)
         # Every card taken from the deck, in dealing order: [seat, card or None].
-        takes: list[list] = []
+        takes: list[list[int | None]] = []
         burns: list[int] = []
-        reshuffled_at = None
-        actions = []
+        reshuffled_at: int | None = None
+        actions: list[Action] = []
         for event in self._history:
             if event.kind in _DEALS:
                 if event.kind == "burn" and reshuffled_at is None:
