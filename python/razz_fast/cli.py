@@ -233,6 +233,7 @@ def _equity(args: argparse.Namespace) -> int:
         trials=args.trials,
         seed=args.seed,
         threads=args.threads,
+        progress=not args.json and not args.no_progress and sys.stderr.isatty(),
     )
     elapsed = time.perf_counter() - start
     if args.json:
@@ -608,6 +609,7 @@ def _parser() -> argparse.ArgumentParser:
     eq.add_argument("--seed", type=seed, default=None)
     eq.add_argument("--threads", type=threads, default=None)
     eq.add_argument("--json", action="store_true")
+    eq.add_argument("--no-progress", action="store_true", help="no progress bar")
     eq.set_defaults(run=_equity)
 
     ch = commands.add_parser(
