@@ -27,7 +27,9 @@ __all__ = [
     "merge_tallies",
 ]
 
-SHARE_UNITS = 840
+#: Shares are tallied in these units of a pot (the core's; 840 splits evenly
+#: among any 1 to 8 winners).
+SHARE_UNITS = _core.SHARE_UNITS
 DEFAULT_TRIALS = 1_000_000
 
 #: What the core returns: (exact, total, shares in 1/840 pots, their squares,
