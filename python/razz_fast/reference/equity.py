@@ -354,6 +354,7 @@ def equity(
     trials: int | None = None,
     seed: int | None = None,
     threads: int | None = None,
+    progress: bool = False,
 ) -> EquityResult:
     """Each player's expected share of the pot, outright-win and tie chances,
     given the cards known for each player (0 to 7) and the ``dead`` cards.
@@ -362,7 +363,8 @@ def equity(
     deals (default 1,000,000) from ``seed``; ``exact=None`` samples when
     ``trials`` or ``seed`` is given, else enumerates when the spot is small
     (decided from an estimate before any enumeration, as in the core).
-    ``threads`` is accepted and ignored here: it never changes a result.
+    ``threads`` and ``progress`` are accepted and ignored here: they never
+    change a result.
     """
     parsed = _check_hands(hands)
     dead_cards = parse_cards(dead)
@@ -372,6 +374,8 @@ def equity(
     trials = _check_trials(trials)
     seed = check_seed(seed)
     check_threads(threads)
+    if not isinstance(progress, bool):
+        raise TypeError(f"progress must be a bool, not {type(progress).__name__}")
     spot = _make_spot(parsed, dead_cards)
 
     if exact is None:
