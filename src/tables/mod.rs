@@ -80,6 +80,14 @@ impl Tables {
         if tables == 0 {
             return Err(Error::InvalidArgument("tables must be at least 1".into()));
         }
+        // Every table starts with a hand of the run: a table without one
+        // would hold a hand that is not part of it.
+        if end.saturating_sub(first) < tables as u64 {
+            return Err(Error::InvalidArgument(format!(
+                "{tables} tables need at least {tables} hands, the run has {}",
+                end.saturating_sub(first)
+            )));
+        }
         let pool = match threads {
             Some(t) => Some(
                 rayon::ThreadPoolBuilder::new()
