@@ -343,3 +343,29 @@ pub fn play_builtins(players: &[Player; MAX_SEATS], hand: &mut Hand, rng: &mut R
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_run_shorter_than_the_tables_is_refused() {
+        let players = [Player::Batch(0); 3];
+        let new = |tables, first, end| {
+            Tables::new(
+                Rules::default(),
+                &[50; 3],
+                &players,
+                tables,
+                1,
+                first,
+                end,
+                Some(1),
+            )
+        };
+        assert!(new(4, 10, 13).is_err());
+        let run = new(4, 10, 14).expect("one hand per table");
+        assert_eq!(run.len(), 4);
+        assert!(!run.finished());
+    }
+}
