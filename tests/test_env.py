@@ -92,6 +92,12 @@ def test_batch_policy_opponents():
             env.reset()
 
 
+@pytest.mark.parametrize("opponent", [lambda view: 1, 3, None])
+def test_an_opponent_that_is_neither_a_name_nor_a_batch_policy_is_refused(opponent):
+    with pytest.raises(TypeError, match="batch_policy"):
+        RazzEnv(players=3, opponents=[opponent, "tight"])
+
+
 def test_the_vector_env_steps_tables_with_same_step_autoreset():
     env = RazzVectorEnv(
         num_envs=16, players=5, opponents=["tight", "random", "check_call", "tight"]

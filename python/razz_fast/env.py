@@ -38,6 +38,7 @@ import numpy as np
 import razz_fast as rf
 from razz_fast.discrete import action_mask, to_action
 from razz_fast.events import Action
+from razz_fast.policy import is_batch_policy
 from razz_fast.reference.tables import features_of
 
 __all__ = ["RazzEnv", "RazzVectorEnv", "RazzAECEnv", "aec_env", "to_action", "action_mask"]
@@ -62,6 +63,13 @@ def _opponents(players: int, seat: int, opponents: Any) -> list:
     others = [opponents] * (players - 1) if isinstance(opponents, str) else list(opponents)
     if len(others) != players - 1:
         raise ValueError(f"opponents has {len(others)} entries for {players - 1} other seats")
+    for other in others:
+        if not (isinstance(other, str) or is_batch_policy(other)):
+            # A per-decision function would be handed the tables, not a view.
+            raise TypeError(
+                "each opponent must be a built-in strategy's name or a function marked"
+                f" @razz_fast.batch_policy, got {type(other).__name__}"
+            )
     strategies: list = list(others)
     strategies.insert(seat, None)
     return strategies

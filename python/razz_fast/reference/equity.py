@@ -345,7 +345,8 @@ def _sampled(spot: _Spot, seed: int, trials: int) -> _Tally:
 # --- equity ---------------------------------------------------------------------
 
 
-def equity(hands, dead=(), *, exact=None, trials=None, seed=None, threads=None) -> EquityResult:
+def equity(hands, dead=(), *, exact=None, trials=None, seed=None, threads=None,
+           progress=False) -> EquityResult:  # fmt: skip
     """Each player's expected share of the pot, outright-win and tie chances,
     given the cards known for each player (0 to 7) and the ``dead`` cards.
 
@@ -353,7 +354,8 @@ def equity(hands, dead=(), *, exact=None, trials=None, seed=None, threads=None) 
     deals (default 1,000,000) from ``seed``; ``exact=None`` samples when
     ``trials`` or ``seed`` is given, else enumerates when the spot is small
     (decided from an estimate before any enumeration, as in the core).
-    ``threads`` is accepted and ignored here: it never changes a result.
+    ``threads`` and ``progress`` are accepted and ignored here: they never
+    change a result.
     """
     parsed = _check_hands(hands)
     dead_cards = parse_cards(dead)
@@ -363,6 +365,8 @@ def equity(hands, dead=(), *, exact=None, trials=None, seed=None, threads=None) 
     trials = _check_trials(trials)
     seed = check_seed(seed)
     check_threads(threads)
+    if not isinstance(progress, bool):
+        raise TypeError(f"progress must be a bool, not {type(progress).__name__}")
     spot = _make_spot(parsed, dead_cards)
 
     if exact is None:
