@@ -15,6 +15,7 @@ import os
 from dataclasses import dataclass, field
 
 from razz_fast.errors import InvalidCardError, int_text
+from razz_fast.ranges import Range
 from razz_fast.reference.arguments import MAX_COUNT, as_int, check_seed, check_threads
 from razz_fast.reference.cards import card_to_str, parse_cards
 from razz_fast.reference.evaluation import rank
@@ -312,20 +313,27 @@ def _sample_chunk(spot: _Spot, seed: int, chunk: int, count: int) -> _Tally:
         for j, roll in enumerate(rolls):
             r = j + roll
             pool[j], pool[r] = pool[r], pool[j]
-        position = 0
-        community = []
-        if spot.community:
-            community = [pool[0]]
-            position = 1
-        ranks = []
-        for seat in range(spot.players):
-            cards = spot.known[seat] + pool[position : position + spot.private[seat]]
-            position += spot.private[seat]
-            if spot.takes_community[seat]:
-                cards = cards + community
-            ranks.append(spot.rank_of(cards))
-        tally.add(ranks)
+        tally.add(_deal_ranks(spot, pool))
     return tally
+
+
+def _deal_ranks(spot: _Spot, drawn: list[int]) -> list[int]:
+    """Each player's rank when the unseen cards come in the order ``drawn``:
+    the community card first (if any), then each player's private cards in
+    seat order."""
+    position = 0
+    community = []
+    if spot.community:
+        community = [drawn[0]]
+        position = 1
+    ranks = []
+    for seat in range(spot.players):
+        cards = spot.known[seat] + drawn[position : position + spot.private[seat]]
+        position += spot.private[seat]
+        if spot.takes_community[seat]:
+            cards = cards + community
+        ranks.append(spot.rank_of(cards))
+    return ranks
 
 
 def _sampled(spot: _Spot, seed: int, trials: int) -> _Tally:
@@ -345,6 +353,21 @@ def _sampled(spot: _Spot, seed: int, trials: int) -> _Tally:
 # --- equity ---------------------------------------------------------------------
 
 
+def _checked_arguments(hands, dead, exact, trials, seed, threads):
+    """``equity``'s arguments checked in signature order: the hands' and the
+    dead cards, ``exact``, whether ``trials`` or ``seed`` ask for sampling,
+    the number of trials and the seed (None: draw one)."""
+    parsed = _check_hands(hands)
+    dead_cards = parse_cards(dead)
+    _check_no_card_twice(parsed, dead_cards)
+    exact = _check_exact(exact)
+    samples_asked = trials is not None or seed is not None
+    trials = _check_trials(trials)
+    seed = check_seed(seed)
+    check_threads(threads)
+    return parsed, dead_cards, exact, samples_asked, trials, seed
+
+
 def equity(hands, dead=(), *, exact=None, trials=None, seed=None, threads=None) -> EquityResult:
     """Each player's expected share of the pot, outright-win and tie chances,
     given the cards known for each player (0 to 7) and the ``dead`` cards.
@@ -354,15 +377,16 @@ def equity(hands, dead=(), *, exact=None, trials=None, seed=None, threads=None) 
     ``trials`` or ``seed`` is given, else enumerates when the spot is small
     (decided from an estimate before any enumeration, as in the core).
     ``threads`` is accepted and ignored here: it never changes a result.
+    An entry of ``hands`` may be a ``razz_fast.Range`` (brute force over the
+    hidden cards that pass its filter: ``reference.range_equity``).
     """
-    parsed = _check_hands(hands)
-    dead_cards = parse_cards(dead)
-    _check_no_card_twice(parsed, dead_cards)
-    exact = _check_exact(exact)
-    samples_asked = trials is not None or seed is not None
-    trials = _check_trials(trials)
-    seed = check_seed(seed)
-    check_threads(threads)
+    if isinstance(hands, (list, tuple)) and any(isinstance(h, Range) for h in hands):
+        from razz_fast.reference.range_equity import range_equity
+
+        return range_equity(hands, dead, exact, trials, seed, threads)
+    parsed, dead_cards, exact, samples_asked, trials, seed = _checked_arguments(
+        hands, dead, exact, trials, seed, threads
+    )
     spot = _make_spot(parsed, dead_cards)
 
     if exact is None:
