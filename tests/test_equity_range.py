@@ -76,9 +76,9 @@ _BRUTE = {}
 def brute_force(hands, dead):
     """The exact tallies summed over every choice of actual unseen cards for
     the Ranges' hidden cards that passes, each run as a plain core spot."""
-    key = (id(hands), dead)
+    key = (id(hands), str(dead))
     if key in _BRUTE:  # the same spot for the core and the reference
-        return _BRUTE[key]
+        return _BRUTE[key][1]
     parse = razz_fast.parse_cards
     seats = [i for i, h in enumerate(hands) if isinstance(h, Range)]
     known = [h.up if isinstance(h, Range) else parse(h) for h in hands]
@@ -105,8 +105,8 @@ def brute_force(hands, dead):
         shares = [a + b for a, b in zip(shares, sh)]
         wins = [a + b for a, b in zip(wins, w)]
         ties = [a + b for a, b in zip(ties, ti)]
-    _BRUTE[key] = total, shares, wins, ties
-    return _BRUTE[key]
+    _BRUTE[key] = hands, (total, shares, wins, ties)  # holding hands keeps its id unique
+    return _BRUTE[key][1]
 
 
 def _matches(result, brute):
@@ -243,3 +243,44 @@ def test_the_distributed_helpers_refuse_a_range_clearly():
 
     with pytest.raises(TypeError, match="Range"):
         checked_spot(["As 2d", Range("3h")], (), None, None, None, None)
+
+
+def test_the_standard_error_is_the_spread_of_runs_with_other_seeds():
+    hands = ["As 2d 7c 4h 5s", Range("3h 6d 8s", max_rank="8")]
+    runs = [razz_fast.equity(hands, trials=20_000, seed=seed) for seed in range(40)]
+    mean = sum(r.equity[0] for r in runs) / len(runs)
+    spread = (sum((r.equity[0] - mean) ** 2 for r in runs) / (len(runs) - 1)) ** 0.5
+    stderr = sum(r.stderr[0] for r in runs) / len(runs)
+    assert 0.7 < spread / stderr < 1.3  # the sd of 40 runs' spread is about 11%
+    assert abs(mean - razz_fast.equity(hands).equity[0]) < 4 * stderr / len(runs) ** 0.5
+
+
+@pytest.mark.parametrize("impl", IMPLS)
+def test_exact_none_enumerates_heads_up_and_samples_when_asked(impl):
+    hands = ["As 2d 7c 4h 5s Kd 9c", Range("3h 6d 8s 2c", hidden=3, max_rank="6")]
+    assert impl.equity(hands).exact
+    sampled = impl.equity(hands, trials=1000, seed=2)
+    assert not sampled.exact and sampled.trials == 1000 and sampled.seed == 2
+
+
+def test_exact_none_samples_a_big_multiway_spot():
+    result = razz_fast.equity(["As 2d 3c", Range("7h", max_rank="8"), "Kc Qd Jh"], threads=1)
+    assert not result.exact and result.trials == 1_000_000
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_random_seventh_street_spots_agree_three_ways(seed):
+    import random
+
+    rng = random.Random(seed)
+    deck = rng.sample(range(52), 52)
+    players = rng.choice([2, 3])
+    hands = [deck[7 * i : 7 * i + 7] for i in range(players - 1)]
+    up, rest = deck[7 * (players - 1) : 7 * (players - 1) + 4], deck[7 * players :]
+    dead = rest[: rng.randrange(0, 16)]
+    allowed = {ranks for ranks in itertools.combinations_with_replacement(range(13), 3)
+               if rng.random() < 0.3}  # fmt: skip
+    hands.append(Range(up, hidden=3, where=lambda r: r in allowed))
+    core = razz_fast.equity(hands, dead, exact=True)
+    assert core == razz_fast.reference.equity(hands, dead, exact=True)
+    _matches(core, brute_force(hands, dead))
