@@ -77,7 +77,9 @@ fn main() {
         if step == 0 {
             tables.observe(obs);
         } else {
-            tables.step(&actions, Some(obs)).expect("legal actions");
+            tables
+                .step(&actions, None, Some(obs))
+                .expect("legal actions");
         }
     }
     println!("{decisions} decisions, {} hands", tables.hands_played());

@@ -92,6 +92,12 @@ def test_batch_policy_opponents():
             env.reset()
 
 
+@pytest.mark.parametrize("opponent", [lambda view: 1, 3, None])
+def test_an_opponent_that_is_neither_a_name_nor_a_batch_policy_is_refused(opponent):
+    with pytest.raises(TypeError, match="batch_policy"):
+        RazzEnv(players=3, opponents=[opponent, "tight"])
+
+
 def test_the_vector_env_steps_tables_with_same_step_autoreset():
     env = RazzVectorEnv(
         num_envs=16, players=5, opponents=["tight", "random", "check_call", "tight"]
@@ -125,3 +131,50 @@ def test_import_razz_fast_needs_no_rl_extra():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert "pip install 'razz-fast[rl]'" in out.stdout
+
+
+@rf.batch_policy
+def _check_call_rows(batch):
+    """The built-in check_call's decisions, as a batch policy."""
+    legal = batch.legal
+    bring_in, call, check = int(rf.Action.BRING_IN), int(rf.Action.CALL), int(rf.Action.CHECK)
+    return np.where(legal[:, bring_in], bring_in, np.where(legal[:, call], call, check))
+
+
+@pytest.mark.parametrize(("seat", "seed"), [(0, 11), (2, 12), (4, 13)])
+def test_batch_policy_opponents_in_the_vector_env_play_as_the_built_ins_would(seat, seed):
+    """A batch policy that decides as built-in check_call does, in two of
+    the four opponents' seats, gives the very observations and rewards of
+    the all-built-in env, step after step (same deals, same decisions).
+    One table: with several, hands that end in different sub-steps take
+    the run's next hands in another order (both orders are the rule)."""
+    mixed = ["check_call", _check_call_rows, "tight", _check_call_rows]
+    built_in = ["check_call", "check_call", "tight", "check_call"]
+    a = RazzVectorEnv(num_envs=1, players=5, seat=seat, opponents=mixed, stacks=40)
+    b = RazzVectorEnv(num_envs=1, players=5, seat=seat, opponents=built_in, stacks=40)
+    (obs_a, _), (obs_b, _) = a.reset(seed=seed), b.reset(seed=seed)
+    rng = np.random.default_rng(5)
+    ended = 0
+    for _ in range(600):
+        for key in obs_a:
+            assert (obs_a[key] == obs_b[key]).all()
+        mask = obs_a["action_mask"]
+        choice = np.argmax(rng.random(mask.shape) * mask, axis=1)
+        obs_a, reward_a, done_a, _, _ = a.step(choice)
+        obs_b, reward_b, done_b, _, _ = b.step(choice)
+        assert (reward_a == reward_b).all() and (done_a == done_b).all()
+        ended += int(done_a.sum())
+    assert ended > 100
+
+
+def test_every_vector_env_observation_is_the_learners_decision_with_policy_opponents():
+    """With batch policy opponents too, the learner is to act at every
+    table after a step (or the table's hand ended before anyone could act)."""
+    env = RazzVectorEnv(num_envs=16, players=4, seat=1, opponents=_check_call_rows, stacks=3)
+    observation, _ = env.reset(seed=2)
+    rng = np.random.default_rng(0)
+    for _ in range(100):
+        actor = env._tables.actor
+        assert ((actor == 1) | (actor < 0)).all()
+        mask = observation["action_mask"]
+        observation, *_ = env.step(np.argmax(rng.random(mask.shape) * mask, axis=1))

@@ -284,3 +284,13 @@ def test_random_seventh_street_spots_agree_three_ways(seed):
     core = razz_fast.equity(hands, dead, exact=True)
     assert core == razz_fast.reference.equity(hands, dead, exact=True)
     _matches(core, brute_force(hands, dead))
+
+
+@pytest.mark.parametrize("impl", IMPLS)
+def test_progress_changes_nothing_and_must_be_a_bool(impl):
+    hands = ["As 2d 7c 4h 5s Kd 9c", Range("3h 6d 8s 2c", hidden=3, max_rank="6")]
+    assert impl.equity(hands, progress=True) == impl.equity(hands)
+    sampled = impl.equity(hands, trials=3000, seed=4, progress=True)
+    assert sampled == impl.equity(hands, trials=3000, seed=4)
+    with pytest.raises(TypeError, match="progress must be a bool"):
+        impl.equity(hands, progress=1)

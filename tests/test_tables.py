@@ -68,10 +68,13 @@ def _same(t, u, where):
              max_size=8),
     st.integers(0, 2**64 - 1),
     st.integers(0, 2**32),
+    st.booleans(),
 )  # fmt: skip
 def test_core_tables_equal_the_reference_after_every_step(
-    r, players, tables, stack, strategies, seed, policy_seed
+    r, players, tables, stack, strategies, seed, policy_seed, some_tables
 ):
+    """(With ``some_tables``, each step goes to a random subset of the
+    tables through ``where``, and the others must not change at all.)"""
     if all(s is not None for s in strategies[:players]):
         strategies[0] = None
     args = ([stack] * players, tables)
@@ -82,9 +85,34 @@ def test_core_tables_equal_the_reference_after_every_step(
     for step in range(60):
         _same(t, u, step)
         actions = np.argmax(rng.random(t.legal.shape) * t.legal, axis=1)
-        t.step(actions)
-        u.step(actions)
+        where = rng.random(tables) < 0.5 if some_tables else None
+        before = {name: getattr(t, name).copy() for name in ARRAYS}
+        played = t.hands_played
+        t.step(actions, where=where)
+        u.step(actions, where=where)
+        if where is not None:
+            for name in ARRAYS:
+                assert (getattr(t, name)[~where] == before[name][~where]).all(), (step, name)
+            assert not t.done[~where].any() and not t.payoffs[~where].any()
+            assert t.hands_played - played == t.done[where].sum()
     _same(t, u, "end")
+
+
+@pytest.mark.parametrize("impl", [rf, ref])
+def test_where_steps_only_the_marked_tables_and_is_checked(impl):
+    rules = impl.Rules(ante=1, bring_in=2, small_bet=4, big_bet=8)
+    t = impl.Tables(rules, [100] * 3, 4, seed=9)
+    never = np.full(4, 99)  # no action has this value
+    legal_first = np.argmax(t.legal, axis=1)
+    with pytest.raises(IllegalActionError, match="table 1"):
+        t.step(np.where([True, False, True, False], legal_first, never))
+    # An action at a table left out is never looked at.
+    t.step(np.where([True, False, True, False], legal_first, never),
+           where=np.array([True, False, True, False]))  # fmt: skip
+    with pytest.raises(TypeError, match="where"):
+        t.step(legal_first, where=[1, 0, 1, 0])
+    with pytest.raises(ValueError, match="where"):
+        t.step(legal_first, where=np.ones(3, dtype=bool))
 
 
 def test_each_table_starts_with_hand_k_of_the_run():

@@ -430,11 +430,13 @@ class Tables(Batch):
         threads: int | None = None,
         strategies: Sequence[str | None] | None = None,
     ) -> Tables: ...
-    def step(self, actions: npt.ArrayLike) -> None:
-        """step(actions): one `Action` per table (ignored where `actor` is -1).
-        An illegal action raises IllegalActionError naming its table and
-        changes no table. Finished hands set `done` and `payoffs`, and their
-        tables deal the next hand at once."""
+    def step(self, actions: npt.ArrayLike, where: npt.ArrayLike | None = None) -> None:
+        """step(actions, where=None): one `Action` per table (ignored where
+        `actor` is -1). An illegal action raises IllegalActionError naming
+        its table and changes no table. Finished hands set `done` and
+        `payoffs`, and their tables deal the next hand at once. `where`, a
+        bool array of one flag per table, steps only the tables it marks:
+        the others stay exactly as they are (their actions are ignored)."""
     @property
     def done(self) -> npt.NDArray[np.bool_]:
         """Whether each table's hand finished in the last step (bool)."""

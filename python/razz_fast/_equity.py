@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import os
+import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -27,7 +28,9 @@ __all__ = [
     "merge_tallies",
 ]
 
-SHARE_UNITS = 840
+#: Shares are tallied in these units of a pot (the core's; 840 splits evenly
+#: among any 1 to 8 winners).
+SHARE_UNITS = _core.SHARE_UNITS
 DEFAULT_TRIALS = 1_000_000
 
 #: What the core returns: (exact, total, shares in 1/840 pots, their squares,
@@ -145,6 +148,7 @@ def equity(
     trials: int | None = None,
     seed: int | None = None,
     threads: int | None = None,
+    progress: bool = False,
 ) -> EquityResult:
     """Each player's expected share of the pot, the chance to win alone and
     to tie, given the cards known for each player (0 to 7 each) and the
@@ -161,16 +165,63 @@ def equity(
     samples when ``trials`` or ``seed`` is given, and otherwise enumerates
     when the spot is cheap (heads-up, or at most 2*10**7 rank-multiset
     outcomes, estimated before any work) and samples when not. ``threads``
-    (default: every core) never changes a result. Ctrl-C stops a long run
-    within 50 ms. Returns an ``EquityResult``; bad input raises
-    ``InvalidCardError``, ``TypeError`` or ``ValueError`` (also a ``Range``
-    whose filter no unseen cards pass)."""
+    (default: every core) and ``progress`` (a bar on stderr) never change
+    a result. Ctrl-C stops a long run within 50 ms. Returns an
+    ``EquityResult``; bad input raises ``InvalidCardError``, ``TypeError``
+    or ``ValueError`` (also a ``Range`` whose filter no unseen cards pass)."""
     if isinstance(hands, (list, tuple)) and any(isinstance(h, Range) for h in hands):
         from razz_fast._range_equity import range_equity
 
-        return range_equity(hands, dead, exact, trials, seed, threads)
+        return range_equity(hands, dead, exact, trials, seed, threads, progress)
     spot, threads = checked_spot(hands, dead, exact, trials, seed, threads)
-    tallies = _core.equity_tallies(
-        spot.known, spot.dead, spot.exact, spot.trials, spot.seed, threads
-    )
+    if not isinstance(progress, bool):
+        raise TypeError(f"progress must be a bool, got {type(progress).__name__}")
+    if progress:
+        tallies = _tallies_with_progress(spot, threads)
+    else:
+        tallies = _core.equity_tallies(
+            spot.known, spot.dead, spot.exact, spot.trials, spot.seed, threads
+        )
     return result_from_tallies(*tallies, spot.seed)
+
+
+#: A run shown with a progress bar is cut into slices of about this many
+#: seconds: the bar moves several times a second, and the slices' own cost
+#: (a call each) stays far below a percent of the run.
+SLICE_SECONDS = 0.1
+
+
+def _tallies_with_progress(spot: Spot, threads: int | None) -> Tallies:
+    """The run's tallies, slice by slice with a bar moving after each.
+    Slices of one run add up exactly to the whole run (the distributed
+    run relies on the same), so the bar changes no result."""
+    from razz_fast.simulate import progress_bar
+
+    exact, units = _core.equity_units(spot.known, spot.dead, spot.exact, spot.trials)
+    chunk = _core.SAMPLE_CHUNK
+    total = units if exact else spot.trials
+    # Most spots take milliseconds: their bar would only flash.
+    bar = progress_bar(True, total, " items" if exact else " samples", "equity", delay=0.5)
+    # Every thread gets a few units of each slice, or a slice would wait on
+    # its slowest unit with the other threads idle; slices then grow until
+    # one takes SLICE_SECONDS, so a short run makes few calls.
+    step = 4 * (threads or os.cpu_count() or 1)
+    parts, start = [], 0
+    try:
+        while start < units:
+            stop = min(start + step, units)
+            began = time.perf_counter()
+            # A cancel check that never cancels: the slice still stops for
+            # Ctrl-C while it runs.
+            parts.append(tally_slice(spot, exact, start, stop, threads, _never))
+            if time.perf_counter() - began < SLICE_SECONDS:
+                step *= 2
+            bar.update(stop - start if exact else min(stop * chunk, total) - start * chunk)
+            start = stop
+    finally:
+        bar.close()
+    return merge_tallies(parts)
+
+
+def _never() -> bool:
+    return False

@@ -25,6 +25,7 @@ from razz_fast import _core
 from razz_fast._equity import Spot, Tallies, checked_spot, merge_tallies, result_from_tallies
 from razz_fast.ranges import Range
 from razz_fast.results import EquityResult
+from razz_fast.simulate import progress_bar
 
 __all__ = ["range_equity", "hidden_choices", "RANGE_EXACT_LIMIT"]
 
@@ -99,29 +100,41 @@ def range_equity(
     trials: int | None,
     seed: int | None,
     threads: int | None,
+    progress: bool = False,
 ) -> EquityResult:
-    """``equity`` where some entries of ``hands`` are ``Range``s."""
+    """``equity`` where some entries of ``hands`` are ``Range``s; with
+    ``progress``, a bar over the choices of hidden cards (it changes no
+    result)."""
     ranges = {seat: h for seat, h in enumerate(hands) if isinstance(h, Range)}
     shown = [h.up if isinstance(h, Range) else h for h in hands]
     spot, threads = checked_spot(shown, dead, exact, trials, seed, threads)
+    if not isinstance(progress, bool):
+        raise TypeError(f"progress must be a bool, got {type(progress).__name__}")
     choices = hidden_choices(spot.known, spot.dead, ranges)
     is_exact = spot.exact
     if is_exact is None:
         is_exact = len(choices) <= RANGE_EXACT_LIMIT and bool(
             _core.equity_units(choices[0][1], spot.dead, None, spot.trials)[0]
         )
-    if is_exact:
-        parts = [
-            _scaled(_core.equity_tallies(filled, spot.dead, True, 1, 0, threads), weight)
-            for weight, filled in choices
-        ]
-        return result_from_tallies(*merge_tallies(parts), None)
-    parts = [
-        _core.equity_tallies(filled, spot.dead, False, count, (spot.seed + i) % 2**64, threads)
-        for i, (count, (_, filled)) in enumerate(zip(_split(spot, choices), choices))
-        if count
-    ]
-    return result_from_tallies(*merge_tallies(parts), spot.seed)
+    counts = [1] * len(choices) if is_exact else _split(spot, choices)
+    bar = progress_bar(progress, len(choices), " choices", "equity", delay=0.5)
+    parts = []
+    try:
+        for i, (count, (weight, filled)) in enumerate(zip(counts, choices)):
+            if is_exact:
+                tallies = _core.equity_tallies(filled, spot.dead, True, 1, 0, threads)
+                parts.append(_scaled(tallies, weight))
+            elif count:
+                row_seed = (spot.seed + i) % 2**64
+                parts.append(
+                    _core.equity_tallies(filled, spot.dead, False, count, row_seed, threads)
+                )
+            if bar is not None:
+                bar.update(1)
+    finally:
+        if bar is not None:
+            bar.close()
+    return result_from_tallies(*merge_tallies(parts), None if is_exact else spot.seed)
 
 
 def _split(spot: Spot, choices: list[tuple[int, list[list[int]]]]) -> list[int]:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import codecs
 import dataclasses
 import inspect
 import json
@@ -15,6 +14,7 @@ from typing import Any
 import razz_fast
 from razz_fast import _core
 from razz_fast._args import MAX_THREADS
+from razz_fast._history_commands import convert_command, replay_command
 from razz_fast.errors import RazzError
 from razz_fast.plot import plot_available
 
@@ -234,6 +234,7 @@ def _equity(args: argparse.Namespace) -> int:
         trials=args.trials,
         seed=args.seed,
         threads=args.threads,
+        progress=not args.json and not args.no_progress and sys.stderr.isatty(),
     )
     elapsed = time.perf_counter() - start
     if args.json:
@@ -302,207 +303,6 @@ def _chart(args: argparse.Namespace) -> int:
         result.plot(args.plot)
         print(f"chart written to {args.plot}", file=sys.stderr if args.json or args.csv else None)
     return 0
-
-
-_STREET_NAMES = {3: "3rd", 4: "4th", 5: "5th", 6: "6th", 7: "7th"}
-
-
-class _Tally:
-    """What `razz-fast replay` counts for its closing summary."""
-
-    def __init__(self) -> None:
-        self.replayed = 0
-        self.mismatched: list[str] = []  # hand ids, known-bad logs marked
-        self.known_bad = 0
-        self.other_games = 0
-        self.unreadable = 0
-
-    def summary(self) -> str:
-        hands = self.replayed + len(self.mismatched)
-        text = f"{self.replayed} of {hands} razz hands replayed, {len(self.mismatched)} mismatched"
-        if self.known_bad:
-            text += f" ({self.known_bad} of them known-bad site logs)"
-        text += f"; skipped: {self.other_games} hands of other games"
-        return text + f", {self.unreadable} unreadable hands or files"
-
-
-def _checked_files(args: argparse.Namespace) -> None:
-    """Refuse a bad --encoding or a file that cannot be opened before any output."""
-    if args.encoding is not None:
-        try:
-            codecs.lookup(args.encoding)
-        except LookupError:
-            raise RazzError(f"--encoding {args.encoding}: no such encoding") from None
-    for path in args.files:
-        try:
-            with open(path, "rb"):
-                pass
-        except OSError as error:
-            raise RazzError(f"{path}: cannot read: {error.strerror or error}") from None
-
-
-def _replay(args: argparse.Namespace) -> int:
-    from razz_fast.histories import HistoryError, replay
-    from razz_fast.histories.analysis import street_equities
-    from razz_fast.histories.known_bad import known_bad
-
-    # Only the settings given change the preset (the site's own by default).
-    given = dict(
-        cap=args.cap, heads_up=args.heads_up, odd_chip=args.odd_chip, burn_cards=args.burn_cards
-    )
-    settings = {name: value for name, value in given.items() if value is not None}
-    if settings.get("cap") == 0:
-        settings["cap"] = None
-    settings["preset"] = args.rules
-    # Bad settings are the command's error, not every hand's.
-    razz_fast.Rules.preset(args.rules or "pokerstars").replace(
-        **{k: v for k, v in settings.items() if k != "preset"}
-    )
-    _checked_files(args)
-    records, tally = [], _Tally()
-    for path in args.files:
-        try:
-            loaded = _read_any(path, encoding=args.encoding)
-        except (OSError, HistoryError) as error:
-            tally.unreadable += 1
-            records.append({"file": path, "ok": False, "error": str(error)})
-            if not args.json:
-                print(f"{path}: cannot read: {getattr(error, 'strerror', None) or error}")
-            continue
-        tally.other_games += loaded.skipped
-        if not args.json:
-            skipped = f", {loaded.skipped} hands of other games skipped" if loaded.skipped else ""
-            print(f"{path}: {len(loaded.hands)} razz hands{skipped}")
-        for unreadable in loaded.errors:
-            tally.unreadable += 1
-            records.append(
-                {
-                    "file": path,
-                    "hand": unreadable.hand_id,
-                    "ok": False,
-                    "line": unreadable.line,
-                    "error": unreadable.message,
-                }
-            )
-            if not args.json:
-                print(f"  unreadable, skipped: {unreadable}")
-        for history in loaded.hands:
-            record = {
-                "file": path,
-                "hand": history.hand_id,
-                "site": history.site,
-                "table": history.table,
-                "players": history.players,
-            }
-            records.append(record)
-            try:
-                replayed = replay(history, **settings)
-            except HistoryError as error:
-                bad_log = known_bad(history.site, history.hand_id, error.line)
-                tally.mismatched.append(history.hand_id)
-                tally.known_bad += bad_log is not None
-                record.update(ok=False, line=error.line, error=error.message)
-                record["known_bad_log"] = None if bad_log is None else bad_log.why
-                if not args.json:
-                    print(
-                        f"  hand {history.hand_id}: MISMATCH at line {error.line}: "
-                        f"{error.message}\n    {(error.text or '').strip()}"
-                    )
-                    if bad_log is not None:
-                        print(f"    a known-bad site log: {bad_log.why}")
-                continue
-            tally.replayed += 1
-            net = dict(zip(replayed.names, replayed.net))
-            record.update(ok=True, net=net, rake=replayed.rake, scale=history.scale)
-            record.update(preset=replayed.preset, note=replayed.note)
-            rows = []
-            if not args.no_equity and len(replayed.hand.showdown_order) >= 2:
-                rows = street_equities(replayed, trials=args.trials, seed=args.seed)
-            record["equity"] = [
-                {
-                    "street": row.street,
-                    "players": row.players,
-                    "equity": row.result.equity,
-                    "exact": row.result.exact,
-                }
-                for row in rows
-            ]
-            if args.json:
-                continue
-            winners = [name for name, value in net.items() if value > 0]
-            print(
-                f"  hand {history.hand_id}: ok, {len(history.seats)} players, "
-                f"rake {history.text_of(replayed.rake)}, "
-                f"won by {', '.join(winners) or 'nobody'}"
-            )
-            if replayed.note:
-                print(f"    {replayed.note}")
-            for row in rows:
-                shares = "  ".join(
-                    f"{name} {share:.1%}" for name, share in zip(row.players, row.result.equity)
-                )
-                how = "exact" if row.result.exact else "sampled"
-                print(f"    {_STREET_NAMES[row.street]} ({how}): {shares}")
-    if args.json:
-        print(json.dumps(records, indent=2))
-        print(tally.summary(), file=sys.stderr)
-    else:
-        print(f"\n{tally.summary()}")
-    return 1 if tally.mismatched else 0
-
-
-def _read_any(path: str, encoding: str | None = None) -> Any:
-    """A site's text file, or a PHH ``.phh``/``.phhs`` file."""
-    from razz_fast.histories import phh, read_histories
-
-    if phh.is_phh_path(path):
-        return phh.read_phh(path, encoding=encoding)
-    return read_histories(path, encoding=encoding)
-
-
-def _convert(args: argparse.Namespace) -> int:
-    """Replay every hand of a history file and write them as PHH (``.phh``:
-    one hand, ``.phhs``: any number) or PokerStars-style text (any other
-    name). A hand that does not replay is reported and left out."""
-    from razz_fast.histories import HistoryError, phh, replay
-    from razz_fast.histories.export import to_pokerstars
-
-    loaded = _read_any(args.input)
-    failures = list(loaded.errors)
-    played = []
-    for history in loaded.hands:
-        try:
-            played.append(replay(history))
-        except HistoryError as error:
-            failures.append(error)
-    for failure in failures:
-        print(f"{args.input}: left out: {failure}", file=sys.stderr)
-    output = args.output.lower()
-    if output.endswith(".phh"):
-        if len(played) != 1:
-            raise ValueError(f"a .phh file holds one hand, not {len(played)}: write .phhs")
-        text = phh.dumps(played[0])
-    elif output.endswith(".phhs"):
-        text = phh.dumps_all(played)
-    else:
-        texts = []
-        for number, result in enumerate(played, start=1):
-            history = result.history
-            texts.append(
-                to_pokerstars(
-                    result.hand,
-                    names=result.names,
-                    hand_id=int(history.hand_id) if history.hand_id.isdigit() else number,
-                    table=history.table or "razz_fast",
-                    currency=history.currency or "",
-                    scale=history.scale,
-                )
-            )
-        text = "\n\n".join(texts)
-    with open(args.output, "w", encoding="utf-8") as stream:
-        stream.write(text)
-    print(f"{args.output}: {len(played)} hands written, {len(failures)} left out")
-    return 1 if failures else 0
 
 
 def _table_options(
@@ -615,6 +415,7 @@ def _parser() -> argparse.ArgumentParser:
     eq.add_argument("--seed", type=seed, default=None)
     eq.add_argument("--threads", type=threads, default=None)
     eq.add_argument("--json", action="store_true")
+    eq.add_argument("--no-progress", action="store_true", help="no progress bar")
     eq.set_defaults(run=_equity)
 
     ch = commands.add_parser(
@@ -678,7 +479,7 @@ def _parser() -> argparse.ArgumentParser:
     rep.add_argument("--heads-up", choices=("capped", "round_starts", "before_cap"))
     rep.add_argument("--odd-chip", choices=("seat", "low_card", "high_card"))
     rep.add_argument("--burn-cards", action="store_const", const=True, help="the room burned cards")
-    rep.set_defaults(run=_replay)
+    rep.set_defaults(run=replay_command)
 
     conv = commands.add_parser(
         "convert",
@@ -690,7 +491,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     conv.add_argument("input", help="a hand-history file (any supported site, .phh, .phhs)")
     conv.add_argument("output", help="the file to write")
-    conv.set_defaults(run=_convert)
+    conv.set_defaults(run=convert_command)
     return parser
 
 

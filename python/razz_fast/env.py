@@ -38,6 +38,7 @@ import numpy as np
 import razz_fast as rf
 from razz_fast.discrete import action_mask, to_action
 from razz_fast.events import Action
+from razz_fast.policy import is_batch_policy
 from razz_fast.reference.tables import features_of
 
 __all__ = ["RazzEnv", "RazzVectorEnv", "RazzAECEnv", "aec_env", "to_action", "action_mask"]
@@ -59,9 +60,23 @@ def _rules(rules: Any) -> rf.Rules:
 
 
 def _opponents(players: int, seat: int, opponents: Any) -> list:
-    others = [opponents] * (players - 1) if isinstance(opponents, str) else list(opponents)
+    one = isinstance(opponents, str) or is_batch_policy(opponents)
+    try:
+        others = [opponents] * (players - 1) if one else list(opponents)
+    except TypeError:
+        raise TypeError(
+            "opponents must be a built-in strategy's name, a batch policy, or a list of them,"
+            f" got {type(opponents).__name__}"
+        ) from None
     if len(others) != players - 1:
         raise ValueError(f"opponents has {len(others)} entries for {players - 1} other seats")
+    for other in others:
+        if not (isinstance(other, str) or is_batch_policy(other)):
+            # A per-decision function would be handed the tables, not a view.
+            raise TypeError(
+                "each opponent must be a built-in strategy's name or a function marked"
+                f" @razz_fast.batch_policy, got {type(other).__name__}"
+            )
     strategies: list = list(others)
     strategies.insert(seat, None)
     return strategies
@@ -154,10 +169,35 @@ class RazzEnv(gymnasium.Env):
         return f"street {int(t.street[0])}, pot {int(t.pot[0])}, cards {t.cards[0].tolist()}"
 
 
+class _Rows:
+    """Some rows of a ``Tables``, with the names of a ``Batch``: what a
+    batch policy opponent of ``RazzVectorEnv`` is given."""
+
+    _ARRAYS = ("actor", "street", "to_call", "pot", "legal", "stacks", "bets", "folded",
+               "all_in", "cards", "community")  # fmt: skip
+
+    def __init__(self, tables: rf.Tables, rows: np.ndarray) -> None:
+        self._tables, self._rows = tables, rows
+        for name in self._ARRAYS:
+            setattr(self, name, getattr(tables, name)[rows])
+
+    def features(self, out: np.ndarray | None = None) -> np.ndarray:
+        values = self._tables.features()[self._rows]
+        if out is None:
+            return values
+        out[...] = values
+        return out
+
+    def __len__(self) -> int:
+        return int(np.count_nonzero(self._rows))
+
+
 class RazzVectorEnv(VectorEnv):
     """``num_envs`` hands stepped together in the core (``Tables``), the
-    learner at ``seat``, built-in opponents; a finished hand's reward comes
-    with the first observation of the next hand (same-step autoreset)."""
+    learner at ``seat``, opponents built-in (played in the core) or batch
+    policies (each called once per round of decisions with the rows where
+    one of its seats is to act); a finished hand's reward comes with the
+    first observation of the next hand (same-step autoreset)."""
 
     metadata = {"autoreset_mode": AutoresetMode.SAME_STEP}
 
@@ -167,9 +207,12 @@ class RazzVectorEnv(VectorEnv):
         self.rules = _rules(rules)
         self.players, self.seat = players, seat
         strategies = _opponents(players, seat, opponents)
-        if any(s is not None and not isinstance(s, str) for s in strategies):
-            raise TypeError("RazzVectorEnv's opponents must be built-in strategies' names")
-        self._strategies = strategies
+        # Seats of each batch policy (one policy may hold several seats).
+        self._policies: dict[Any, list[int]] = {}
+        for s, strategy in enumerate(strategies):
+            if strategy is not None and not isinstance(strategy, str):
+                self._policies.setdefault(strategy, []).append(s)
+        self._strategies = [s if isinstance(s, str) else None for s in strategies]
         self.stacks = 100 * self.rules.big_bet if stacks is None else stacks
         self.threads = threads
         self.single_observation_space, self.single_action_space = _spaces()
@@ -200,17 +243,46 @@ class RazzVectorEnv(VectorEnv):
             threads=self.threads,
             strategies=self._strategies,
         )
+        # Hands start with the opponents' decisions up to the learner's.
+        self._play_opponents(
+            self._tables, np.zeros(self.num_envs, bool), np.zeros(self.num_envs, np.int64)
+        )
         return self._observation(), {}
 
     def step(self, actions):
         tables = self._tables
         if tables is None:
             raise RuntimeError("call reset() before step()")
-        tables.step(to_action(np.asarray(actions), tables.legal))
+        # The learner's tables, and those whose hand ended before anyone
+        # could act (a step counts them); with built-in opponents only,
+        # that is every table.
+        waiting = (tables.actor == self.seat) | (tables.actor < 0)
+        tables.step(to_action(np.asarray(actions), tables.legal), where=waiting)
         done = tables.done.copy()
-        rewards = tables.payoffs[:, self.seat] / self.rules.big_bet
+        won = tables.payoffs[:, self.seat].copy()
+        self._play_opponents(tables, done, won)
+        rewards = won / self.rules.big_bet
         truncated = np.zeros(self.num_envs, dtype=bool)
         return self._observation(), rewards.astype(np.float64), done, truncated, {}
+
+    def _play_opponents(self, tables: rf.Tables, done: np.ndarray, won: np.ndarray) -> None:
+        """Steps the opponents' batch policies until no table waits for one,
+        adding the learner's winnings of hands that end meanwhile to ``won``
+        and marking them in ``done``."""
+        while self._policies:
+            stepped = False
+            for policy, seats in self._policies.items():
+                rows = np.isin(tables.actor, seats)
+                if not rows.any():
+                    continue
+                actions = np.zeros(self.num_envs, dtype=np.int64)
+                actions[rows] = np.asarray(policy(_Rows(tables, rows)), dtype=np.int64)
+                tables.step(actions, where=rows)
+                done |= tables.done
+                won += tables.payoffs[:, self.seat]
+                stepped = True
+            if not stepped:
+                return
 
 
 class RazzAECEnv(AECEnv):

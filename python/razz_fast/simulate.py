@@ -131,13 +131,14 @@ def play_chunks(run: Run, first: int, count: int, threads: int | None) -> Totals
     return Totals(run.players, played, list(net), list(sum_sq), showdowns, dict(ranks))
 
 
-def progress_bar(show: bool, total: int, unit: str, desc: str) -> Any:
-    """A tqdm bar on stderr when ``show``, else None."""
+def progress_bar(show: bool, total: int, unit: str, desc: str, delay: float = 0.0) -> Any:
+    """A tqdm bar on stderr when ``show``, else None; with ``delay``, drawn
+    only once the run has lasted that many seconds."""
     if not show:
         return None
     from tqdm import tqdm
 
-    return tqdm(total=total, unit=unit, unit_scale=True, desc=desc)
+    return tqdm(total=total, unit=unit, unit_scale=True, desc=desc, delay=delay)
 
 
 def simulate(

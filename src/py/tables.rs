@@ -287,8 +287,14 @@ impl PyBatch {
 
 /// `actions` as one int per table: a 1-D integer array (or a sequence of
 /// ints) of length `len`.
+/// `where` of `step`: one bool per table, as a numpy bool array or anything
+/// `numpy.asarray` makes one of.
+fn where_arg(py: Python<'_>, flags: &Bound<'_, PyAny>, len: usize) -> PyResult<Vec<bool>> {
+    let expected = format!("where must be a 1-D bool array of length {len}");
+    vector_arg(py, flags, len, &expected, &["b"], "bool")
+}
+
 pub fn actions_arg(py: Python<'_>, actions: &Bound<'_, PyAny>, len: usize) -> PyResult<Vec<i64>> {
-    let expected = format!("actions must be a 1-D integer array of length {len}");
     // The common case, read in place: what numpy's argmax returns.
     if let Ok(array) = actions.cast::<PyArray1<i64>>() {
         if array.len() == len {
@@ -297,17 +303,31 @@ pub fn actions_arg(py: Python<'_>, actions: &Bound<'_, PyAny>, len: usize) -> Py
             }
         }
     }
+    let expected = format!("actions must be a 1-D integer array of length {len}");
+    vector_arg(py, actions, len, &expected, &["i", "u"], "int64")
+}
+
+/// `value` as `len` elements of `T`: anything `numpy.asarray` makes a 1-D
+/// array of, of one of the dtype `kinds`, converted to `dtype`.
+fn vector_arg<T: numpy::Element + Copy>(
+    py: Python<'_>,
+    value: &Bound<'_, PyAny>,
+    len: usize,
+    expected: &str,
+    kinds: &[&str],
+    dtype: &str,
+) -> PyResult<Vec<T>> {
     let np = py.import("numpy")?;
     let array = np
-        .call_method1("asarray", (actions,))
-        .map_err(|_| type_error(&expected, actions))?;
+        .call_method1("asarray", (value,))
+        .map_err(|_| type_error(expected, value))?;
     let kind: String = array.getattr("dtype")?.getattr("kind")?.extract()?;
-    if kind != "i" && kind != "u" {
-        return Err(type_error(&expected, actions));
+    if !kinds.contains(&kind.as_str()) {
+        return Err(type_error(expected, value));
     }
-    let array = array.call_method1("astype", ("int64",))?;
     let array = array
-        .cast_into::<PyArray1<i64>>()
+        .call_method1("astype", (dtype,))?
+        .cast_into::<PyArray1<T>>()
         .map_err(|_| PyValueError::new_err(format!("{expected}, got another shape")))?;
     if array.len() != len {
         return Err(PyValueError::new_err(format!(
@@ -315,7 +335,7 @@ pub fn actions_arg(py: Python<'_>, actions: &Bound<'_, PyAny>, len: usize) -> Py
             array.len()
         )));
     }
-    Ok(array.readonly().as_slice()?.to_vec())
+    Ok(array.readonly().as_array().to_vec())
 }
 
 /// Tables(rules, stacks, tables, *, seed=None, threads=None, strategies=None)
@@ -409,16 +429,27 @@ impl PyTables {
         }))
     }
 
-    /// step(actions): one `Action` per table (ignored where `actor` is -1).
-    /// An illegal action raises IllegalActionError naming its table and
-    /// changes no table. Finished hands set `done` and `payoffs`, and their
-    /// tables deal the next hand at once.
-    fn step(mut slf: PyRefMut<'_, Self>, actions: &Bound<'_, PyAny>) -> PyResult<()> {
+    /// step(actions, where=None): one `Action` per table (ignored where
+    /// `actor` is -1). An illegal action raises IllegalActionError naming
+    /// its table and changes no table. Finished hands set `done` and
+    /// `payoffs`, and their tables deal the next hand at once. `where`, a
+    /// bool array of one flag per table, steps only the tables it marks:
+    /// the others stay exactly as they are (their actions are ignored).
+    #[pyo3(signature = (actions, r#where=None))]
+    fn step(
+        mut slf: PyRefMut<'_, Self>,
+        actions: &Bound<'_, PyAny>,
+        r#where: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<()> {
         let py = slf.py();
         let actions = actions_arg(py, actions, slf.inner.len())?;
+        let only = match r#where {
+            Some(flags) if !flags.is_none() => Some(where_arg(py, flags, slf.inner.len())?),
+            _ => None,
+        };
         let obs = slf.as_super().obs.clone_ref(py);
         let inner = &mut slf.inner;
-        obs.write(py, true, |o| inner.step(&actions, Some(o)))??;
+        obs.write(py, true, |o| inner.step(&actions, only.as_deref(), Some(o)))??;
         let mut done = slf.done.bind(py).readwrite();
         done.as_slice_mut()?.copy_from_slice(slf.inner.done());
         let mut payoffs = slf.payoffs.bind(py).readwrite();

@@ -169,7 +169,14 @@ impl Tables {
     /// names its table. Then finished hands are counted (`done`,
     /// `payoffs`), their tables deal the next hands, built-in seats play
     /// up to the next waiting decision, and `obs` (if given) is rewritten.
-    pub fn step(&mut self, actions: &[i64], obs: Option<Obs<'_>>) -> Result<()> {
+    /// With `only`, the tables it marks are stepped and every other table
+    /// stays exactly as it was (its action is not even checked).
+    pub fn step(
+        &mut self,
+        actions: &[i64],
+        only: Option<&[bool]>,
+        obs: Option<Obs<'_>>,
+    ) -> Result<()> {
         if actions.len() != self.len() {
             return Err(Error::InvalidArgument(format!(
                 "actions has {} entries for {} tables",
@@ -177,7 +184,20 @@ impl Tables {
                 self.len()
             )));
         }
+        if let Some(only) = only {
+            if only.len() != self.len() {
+                return Err(Error::InvalidArgument(format!(
+                    "the tables to step are {} flags for {} tables",
+                    only.len(),
+                    self.len()
+                )));
+            }
+        }
+        let stepped = |t: usize| only.is_none_or(|only| only[t]);
         for (t, (hand, &a)) in self.hands.iter().zip(actions).enumerate() {
+            if !stepped(t) {
+                continue;
+            }
             if !matches!(
                 hand.actor().map(|s| self.players[s]),
                 Some(Player::Batch(_))
@@ -199,18 +219,21 @@ impl Tables {
                 }
             }
         }
-        self.apply(actions, obs);
+        self.apply(actions, only, obs);
         Ok(())
     }
 
     /// Applies checked `actions`, plays on, counts and deals, and writes
     /// `obs`.
-    fn apply(&mut self, actions: &[i64], mut obs: Option<Obs<'_>>) {
+    fn apply(&mut self, actions: &[i64], only: Option<&[bool]>, mut obs: Option<Obs<'_>>) {
         let players = self.players;
         // First every table acts and plays on; then finished hands are
         // counted and the next hands dealt in table order, so that which
         // table gets which hand never depends on the threads.
-        let act = |hand: &mut Hand, rng: &mut Rng, a: i64| {
+        let act = |hand: &mut Hand, rng: &mut Rng, a: i64, stepped: bool| {
+            if !stepped {
+                return;
+            }
             if let Some(seat) = hand.actor() {
                 if let (Player::Batch(_), Some(action)) = (players[seat], Action::from_index(a)) {
                     hand.act_legal(action);
@@ -231,14 +254,17 @@ impl Tables {
                     .par_iter_mut()
                     .zip(rngs.par_iter_mut())
                     .zip(actions.par_iter())
+                    .enumerate()
                     .with_min_len(PARALLEL_FROM / 2)
-                    .for_each(|((hand, rng), &a)| act(hand, rng, a));
+                    .for_each(|(t, ((hand, rng), &a))| {
+                        act(hand, rng, a, only.is_none_or(|only| only[t]));
+                    });
             };
             match &self.pool {
                 Some(pool) => pool.install(run),
                 None => run(),
             }
-            self.settle(None);
+            self.settle(only, None);
             if let Some(obs) = obs {
                 self.observe(obs);
             }
@@ -253,25 +279,29 @@ impl Tables {
                 .zip(actions)
                 .enumerate()
             {
-                act(hand, rng, a);
+                let stepped = only.is_none_or(|only| only[t]);
+                act(hand, rng, a, stepped);
+                // (`settle` deals at the stepped tables whose hand is over
+                // and writes their rows.)
                 if let Some(obs) = obs.as_mut() {
-                    if self.settled[t] || !hand.is_over() {
+                    if self.settled[t] || !hand.is_over() || !stepped {
                         obs.write(t, hand);
                     }
                 }
             }
-            self.settle(obs.as_mut());
+            self.settle(only, obs.as_mut());
         }
     }
 
-    /// Counts the hands that are over and deals the next ones, writing
-    /// their tables' rows of `obs` if given.
-    fn settle(&mut self, mut obs: Option<&mut Obs<'_>>) {
+    /// Counts the hands that are over and deals the next ones (at the
+    /// tables `only` marks, if given), writing their tables' rows of `obs`
+    /// if given.
+    fn settle(&mut self, only: Option<&[bool]>, mut obs: Option<&mut Obs<'_>>) {
         let n = self.players();
         self.done.fill(false);
         self.payoffs.fill(0);
         for t in 0..self.len() {
-            if self.settled[t] || !self.hands[t].is_over() {
+            if self.settled[t] || !self.hands[t].is_over() || only.is_some_and(|only| !only[t]) {
                 continue;
             }
             self.settled[t] = true;

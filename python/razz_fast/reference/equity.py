@@ -353,7 +353,7 @@ def _sampled(spot: _Spot, seed: int, trials: int) -> _Tally:
 # --- equity ---------------------------------------------------------------------
 
 
-def _checked_arguments(hands, dead, exact, trials, seed, threads):
+def _checked_arguments(hands, dead, exact, trials, seed, threads, progress):
     """``equity``'s arguments checked in signature order: the hands' and the
     dead cards, ``exact``, whether ``trials`` or ``seed`` ask for sampling,
     the number of trials and the seed (None: draw one)."""
@@ -365,10 +365,13 @@ def _checked_arguments(hands, dead, exact, trials, seed, threads):
     trials = _check_trials(trials)
     seed = check_seed(seed)
     check_threads(threads)
+    if not isinstance(progress, bool):
+        raise TypeError(f"progress must be a bool, not {type(progress).__name__}")
     return parsed, dead_cards, exact, samples_asked, trials, seed
 
 
-def equity(hands, dead=(), *, exact=None, trials=None, seed=None, threads=None) -> EquityResult:
+def equity(hands, dead=(), *, exact=None, trials=None, seed=None, threads=None,
+           progress=False) -> EquityResult:  # fmt: skip
     """Each player's expected share of the pot, outright-win and tie chances,
     given the cards known for each player (0 to 7) and the ``dead`` cards.
 
@@ -376,16 +379,17 @@ def equity(hands, dead=(), *, exact=None, trials=None, seed=None, threads=None) 
     deals (default 1,000,000) from ``seed``; ``exact=None`` samples when
     ``trials`` or ``seed`` is given, else enumerates when the spot is small
     (decided from an estimate before any enumeration, as in the core).
-    ``threads`` is accepted and ignored here: it never changes a result.
-    An entry of ``hands`` may be a ``razz_fast.Range`` (brute force over the
-    hidden cards that pass its filter: ``reference.range_equity``).
+    ``threads`` and ``progress`` are accepted and ignored here: they never
+    change a result. An entry of ``hands`` may be a ``razz_fast.Range``
+    (brute force over the hidden cards that pass its filter:
+    ``reference.range_equity``).
     """
     if isinstance(hands, (list, tuple)) and any(isinstance(h, Range) for h in hands):
         from razz_fast.reference.range_equity import range_equity
 
-        return range_equity(hands, dead, exact, trials, seed, threads)
+        return range_equity(hands, dead, exact, trials, seed, threads, progress)
     parsed, dead_cards, exact, samples_asked, trials, seed = _checked_arguments(
-        hands, dead, exact, trials, seed, threads
+        hands, dead, exact, trials, seed, threads, progress
     )
     spot = _make_spot(parsed, dead_cards)
 

@@ -83,13 +83,13 @@ def _merge(total: _Tally, part: _Tally) -> None:
         total.ties[seat] += part.ties[seat]
 
 
-def range_equity(hands, dead, exact, trials, seed, threads) -> EquityResult:
+def range_equity(hands, dead, exact, trials, seed, threads, progress) -> EquityResult:
     """``equity`` where some entries of ``hands`` are ``Range``s."""
     ranges = {seat: h for seat, h in enumerate(hands) if isinstance(h, Range)}
     seats = sorted(ranges)
     shown = [h.up if isinstance(h, Range) else h for h in hands]
     parsed, dead_cards, exact, samples_asked, trials, seed = _checked_arguments(
-        shown, dead, exact, trials, seed, threads
+        shown, dead, exact, trials, seed, threads, progress
     )
     out = {card for cards in parsed for card in cards} | set(dead_cards)
     pool = [card for card in range(52) if card not in out]

@@ -209,28 +209,39 @@ class Tables(Batch):
         while hand.actor is not None and self._builtins[hand.actor] is not None:
             hand.act(self._builtins[hand.actor](hand, self._rngs[table]))
 
-    def step(self, actions) -> None:
-        """One action per table (ignored where nobody waits); all or none."""
+    def step(self, actions, where=None) -> None:
+        """One action per table (ignored where nobody waits); all or none.
+        ``where``: one bool per table, only those tables are stepped."""
         import numpy as np
 
         values = [as_int(a) for a in list(actions)]
         if len(values) != len(self._hands) or any(v is None for v in values):
             raise TypeError(f"actions must be {len(self._hands)} ints")
+        if where is None:
+            stepped = [True] * len(self._hands)
+        else:
+            flags = np.asarray(where)
+            if flags.dtype.kind != "b":
+                raise TypeError(f"where must be {len(self._hands)} bools")
+            if flags.shape != (len(self._hands),):
+                raise ValueError(f"where must be {len(self._hands)} bools, got shape {flags.shape}")
+            stepped = [bool(f) for f in flags]
         for table, (hand, value) in enumerate(zip(self._hands, values)):
-            if hand.actor is None:
+            if hand.actor is None or not stepped[table]:
                 continue
             legal = hand.legal_actions()
             if value not in legal:
                 raise IllegalActionError(f"table {table}: {value} is not legal")
-        for hand, value in zip(self._hands, values):
-            if hand.actor is not None:
+        for table, (hand, value) in enumerate(zip(self._hands, values)):
+            if hand.actor is not None and stepped[table]:
                 hand.act(Action(value))
         for table in range(len(self._hands)):
-            self._play_builtins(table)
+            if stepped[table]:
+                self._play_builtins(table)
         self.done = np.zeros(len(self._hands), dtype=bool)
         self.payoffs = np.zeros((len(self._hands), len(self._stacks)), dtype=np.int64)
         for table, hand in enumerate(self._hands):
-            if self._settled[table] or not hand.is_over:
+            if self._settled[table] or not hand.is_over or not stepped[table]:
                 continue
             self._settled[table] = True
             self.done[table] = True

@@ -1,0 +1,250 @@
+"""The `razz-fast replay` and `razz-fast convert` commands: hand-history
+files read (any supported site, or PHH), replayed with every amount
+checked, reported hand by hand, and written out as PHH or PokerStars text.
+"""
+
+from __future__ import annotations
+
+import argparse
+import codecs
+import json
+import sys
+from typing import Any
+
+import razz_fast
+from razz_fast.errors import RazzError
+
+_STREET_NAMES = {3: "3rd", 4: "4th", 5: "5th", 6: "6th", 7: "7th"}
+
+
+class _Tally:
+    """What `razz-fast replay` counts for its closing summary."""
+
+    def __init__(self) -> None:
+        self.replayed = 0
+        self.mismatched: list[str] = []  # hand ids, known-bad logs marked
+        self.known_bad = 0
+        self.other_games = 0
+        self.unreadable = 0
+
+    def summary(self) -> str:
+        hands = self.replayed + len(self.mismatched)
+        text = f"{self.replayed} of {hands} razz hands replayed, {len(self.mismatched)} mismatched"
+        if self.known_bad:
+            text += f" ({self.known_bad} of them known-bad site logs)"
+        text += f"; skipped: {self.other_games} hands of other games"
+        return text + f", {self.unreadable} unreadable hands or files"
+
+
+def _checked_files(args: argparse.Namespace) -> None:
+    """Refuse a bad --encoding or a file that cannot be opened before any output."""
+    if args.encoding is not None:
+        try:
+            codecs.lookup(args.encoding)
+        except LookupError:
+            raise RazzError(f"--encoding {args.encoding}: no such encoding") from None
+    for path in args.files:
+        try:
+            with open(path, "rb"):
+                pass
+        except OSError as error:
+            raise RazzError(f"{path}: cannot read: {error.strerror or error}") from None
+
+
+def replay_command(args: argparse.Namespace) -> int:
+    """`razz-fast replay`: every hand of every file replayed and checked,
+    one line per hand (or JSON records), a closing summary; exit status 1
+    when a hand does not replay."""
+    settings = _settings(args)
+    _checked_files(args)
+    records: list[dict[str, Any]] = []
+    tally = _Tally()
+    for path in args.files:
+        _replay_file(path, args, settings, records, tally)
+    if args.json:
+        print(json.dumps(records, indent=2))
+        print(tally.summary(), file=sys.stderr)
+    else:
+        print(f"\n{tally.summary()}")
+    return 1 if tally.mismatched else 0
+
+
+def _settings(args: argparse.Namespace) -> dict[str, Any]:
+    """The rule settings the command line gives, checked once: only those
+    given change the preset (the site's own by default)."""
+    given = dict(
+        cap=args.cap, heads_up=args.heads_up, odd_chip=args.odd_chip, burn_cards=args.burn_cards
+    )
+    settings = {name: value for name, value in given.items() if value is not None}
+    if settings.get("cap") == 0:
+        settings["cap"] = None
+    # Bad settings are the command's error, not every hand's.
+    razz_fast.Rules.preset(args.rules or "pokerstars").replace(**settings)
+    settings["preset"] = args.rules
+    return settings
+
+
+def _replay_file(
+    path: str,
+    args: argparse.Namespace,
+    settings: dict[str, Any],
+    records: list[dict[str, Any]],
+    tally: _Tally,
+) -> None:
+    """Replays one file's hands: an unreadable file or hand is counted and
+    reported, and the rest are still checked."""
+    from razz_fast.histories import HistoryError
+
+    try:
+        loaded = _read_any(path, encoding=args.encoding)
+    except (OSError, HistoryError) as error:
+        tally.unreadable += 1
+        records.append({"file": path, "ok": False, "error": str(error)})
+        if not args.json:
+            print(f"{path}: cannot read: {getattr(error, 'strerror', None) or error}")
+        return
+    tally.other_games += loaded.skipped
+    if not args.json:
+        skipped = f", {loaded.skipped} hands of other games skipped" if loaded.skipped else ""
+        print(f"{path}: {len(loaded.hands)} razz hands{skipped}")
+    for unreadable in loaded.errors:
+        tally.unreadable += 1
+        records.append(
+            {
+                "file": path,
+                "hand": unreadable.hand_id,
+                "ok": False,
+                "line": unreadable.line,
+                "error": unreadable.message,
+            }
+        )
+        if not args.json:
+            print(f"  unreadable, skipped: {unreadable}")
+    for history in loaded.hands:
+        record = {
+            "file": path,
+            "hand": history.hand_id,
+            "site": history.site,
+            "table": history.table,
+            "players": history.players,
+        }
+        records.append(record)
+        _replay_hand(history, args, settings, record, tally)
+
+
+def _replay_hand(
+    history: Any,
+    args: argparse.Namespace,
+    settings: dict[str, Any],
+    record: dict[str, Any],
+    tally: _Tally,
+) -> None:
+    """Replays one hand into its ``record``, printing its line unless
+    ``--json``: a mismatch with its line (and whether the site's log is a
+    known-bad one), else the winners and each street's equities."""
+    from razz_fast.histories import HistoryError, replay
+    from razz_fast.histories.analysis import street_equities
+    from razz_fast.histories.known_bad import known_bad
+
+    try:
+        replayed = replay(history, **settings)
+    except HistoryError as error:
+        bad_log = known_bad(history.site, history.hand_id, error.line)
+        tally.mismatched.append(history.hand_id)
+        tally.known_bad += bad_log is not None
+        record.update(ok=False, line=error.line, error=error.message)
+        record["known_bad_log"] = None if bad_log is None else bad_log.why
+        if not args.json:
+            print(
+                f"  hand {history.hand_id}: MISMATCH at line {error.line}: "
+                f"{error.message}\n    {(error.text or '').strip()}"
+            )
+            if bad_log is not None:
+                print(f"    a known-bad site log: {bad_log.why}")
+        return
+    tally.replayed += 1
+    net = dict(zip(replayed.names, replayed.net))
+    record.update(ok=True, net=net, rake=replayed.rake, scale=history.scale)
+    record.update(preset=replayed.preset, note=replayed.note)
+    rows = []
+    if not args.no_equity and len(replayed.hand.showdown_order) >= 2:
+        rows = street_equities(replayed, trials=args.trials, seed=args.seed)
+    record["equity"] = [
+        {
+            "street": row.street,
+            "players": row.players,
+            "equity": row.result.equity,
+            "exact": row.result.exact,
+        }
+        for row in rows
+    ]
+    if args.json:
+        return
+    winners = [name for name, value in net.items() if value > 0]
+    print(
+        f"  hand {history.hand_id}: ok, {len(history.seats)} players, "
+        f"rake {history.text_of(replayed.rake)}, "
+        f"won by {', '.join(winners) or 'nobody'}"
+    )
+    if replayed.note:
+        print(f"    {replayed.note}")
+    for row in rows:
+        shares = "  ".join(
+            f"{name} {share:.1%}" for name, share in zip(row.players, row.result.equity)
+        )
+        how = "exact" if row.result.exact else "sampled"
+        print(f"    {_STREET_NAMES[row.street]} ({how}): {shares}")
+
+
+def _read_any(path: str, encoding: str | None = None) -> Any:
+    """A site's text file, or a PHH ``.phh``/``.phhs`` file."""
+    from razz_fast.histories import phh, read_histories
+
+    if phh.is_phh_path(path):
+        return phh.read_phh(path, encoding=encoding)
+    return read_histories(path, encoding=encoding)
+
+
+def convert_command(args: argparse.Namespace) -> int:
+    """Replay every hand of a history file and write them as PHH (``.phh``:
+    one hand, ``.phhs``: any number) or PokerStars-style text (any other
+    name). A hand that does not replay is reported and left out."""
+    from razz_fast.histories import HistoryError, phh, replay
+    from razz_fast.histories.export import to_pokerstars
+
+    loaded = _read_any(args.input)
+    failures = list(loaded.errors)
+    played = []
+    for history in loaded.hands:
+        try:
+            played.append(replay(history))
+        except HistoryError as error:
+            failures.append(error)
+    for failure in failures:
+        print(f"{args.input}: left out: {failure}", file=sys.stderr)
+    output = args.output.lower()
+    if output.endswith(".phh"):
+        if len(played) != 1:
+            raise ValueError(f"a .phh file holds one hand, not {len(played)}: write .phhs")
+        text = phh.dumps(played[0])
+    elif output.endswith(".phhs"):
+        text = phh.dumps_all(played)
+    else:
+        texts = []
+        for number, result in enumerate(played, start=1):
+            history = result.history
+            texts.append(
+                to_pokerstars(
+                    result.hand,
+                    names=result.names,
+                    hand_id=int(history.hand_id) if history.hand_id.isdigit() else number,
+                    table=history.table or "razz_fast",
+                    currency=history.currency or "",
+                    scale=history.scale,
+                )
+            )
+        text = "\n\n".join(texts)
+    with open(args.output, "w", encoding="utf-8") as stream:
+        stream.write(text)
+    print(f"{args.output}: {len(played)} hands written, {len(failures)} left out")
+    return 1 if failures else 0
