@@ -2,7 +2,8 @@
 two worker processes: simulate and equity (exact and sampled) give the local
 functions' results bit for bit for any cut into tasks, a worker killed in the
 middle of a run changes nothing, a completion seen twice counts once, Ctrl-C
-cancels the outstanding tasks, and without Dask the module says how to get it.
+cancels the outstanding tasks and stops the running ones, and without Dask the
+module says how to get it.
 """
 
 from __future__ import annotations
@@ -423,3 +424,59 @@ def test_ctrl_c_on_an_exact_equity_frees_the_cluster_at_once(client):
     futures = [client.submit(_tiny, pure=False, workers=[w]) for w in client.nthreads()]
     outcome = _within(15, lambda: client.gather(futures))
     assert outcome.get("result") == [1, 1], outcome
+
+
+def _gated(scheduler, log, started, release):
+    """A strategy that plays the first legal action once the test sets the
+    Dask Event ``release``, after setting ``started`` on its first call, and
+    appends a byte to ``log`` per decision (the workers share the disk).
+    It runs on the core's thread, not the task's, where Dask finds no
+    client by itself: it opens its own to ``scheduler`` once."""
+    clients: list = []
+
+    def gated(hand):
+        if not clients:
+            clients.append(distributed.Client(scheduler, set_as_default=False))
+            distributed.Event(started, client=clients[0]).set()
+        distributed.Event(release, client=clients[0]).wait()
+        with open(log, "ab") as out:
+            out.write(b".")
+        return hand.legal_actions()[0]
+
+    return gated
+
+
+@pytest.mark.parametrize("kind", ["simulate", "match"])
+def test_ctrl_c_stops_the_running_simulate_and_match_tasks(client, tmp_path, kind):
+    # Each task plays 2 chunks (2,048 hands or deals), each hand with at
+    # least one decision of the gated strategy: run to the end of their
+    # range, the two running tasks would make at least 4,096 decisions.
+    per_task = 2 * razz_fast._core.CHUNK
+    log, names = tmp_path / "decisions", [f"{kind}-{n}-{os.getpid()}" for n in ("on", "go")]
+    started, release = names
+    gated = _gated(client.scheduler.address, str(log), started, release)
+    run = {
+        "simulate": lambda: rfd.simulate(8 * per_task, players=2, strategies=gated, seed=1,
+                                         chunks_per_task=2, client=client),
+        "match": lambda: rfd.match([gated, "check_call"], 16 * per_task, seed=1,
+                                   chunks_per_task=2, client=client),
+    }[kind]  # fmt: skip
+
+    def interrupt_once_a_task_plays():
+        distributed.Event(started, client=client).wait()
+        _thread.interrupt_main()
+
+    helper = threading.Thread(target=interrupt_once_a_task_plays, daemon=True)
+    helper.start()
+    with pytest.raises(KeyboardInterrupt):
+        run()
+    helper.join()
+    # The run's stop flag is set; now let the running tasks' strategies go on.
+    distributed.Event(release, client=client).set()
+    futures = [client.submit(_tiny, pure=False, workers=[w]) for w in client.nthreads()]
+    outcome = _within(120, lambda: client.gather(futures))
+    assert outcome.get("result") == [1, 1], outcome
+    # The workers are free because their tasks stopped early, not because
+    # they finished: fewer decisions than one task's range has hands.
+    decisions = log.stat().st_size
+    assert 0 < decisions < per_task, decisions

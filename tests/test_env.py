@@ -178,3 +178,24 @@ def test_every_vector_env_observation_is_the_learners_decision_with_policy_oppon
         assert ((actor == 1) | (actor < 0)).all()
         mask = observation["action_mask"]
         observation, *_ = env.step(np.argmax(rng.random(mask.shape) * mask, axis=1))
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        lambda batch: 1,  # one action for every row
+        lambda batch: np.ones(len(batch) + 1, dtype=np.int64),
+        lambda batch: np.argmax(batch.legal, axis=1) + 0.5,  # not integers
+    ],
+)
+def test_a_batch_policy_opponent_that_answers_wrongly_is_a_clear_error(answer):
+    env = RazzVectorEnv(num_envs=8, players=3, seat=0, opponents=rf.batch_policy(answer))
+    with pytest.raises(TypeError, match="batch policy's result"):
+        env.reset(seed=1)
+        for _ in range(10):
+            env.step(np.ones(8, dtype=np.int64))
+
+
+def test_the_vector_env_checks_its_seat():
+    with pytest.raises(ValueError, match="seat"):
+        RazzVectorEnv(num_envs=2, players=3, seat=3)

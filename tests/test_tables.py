@@ -139,15 +139,20 @@ def _uniform(t, rng):
 
 
 @pytest.mark.parametrize("threads", [1, 2, 3])
-def test_the_same_arrays_for_any_threads(threads):
+@pytest.mark.parametrize("some_tables", [False, True])
+def test_the_same_arrays_for_any_threads(threads, some_tables):
+    """(700 tables: two or three threads step them in parallel; with
+    ``some_tables`` each step goes to a random half through ``where``.)"""
     rules = rf.Rules(ante=1, bring_in=2, small_bet=4, big_bet=8)
     a = rf.Tables(rules, [50] * 6, 700, seed=5, threads=1, strategies=[None, "tight"] * 3)
     b = rf.Tables(rules, [50] * 6, 700, seed=5, threads=threads, strategies=[None, "tight"] * 3)
     rng = np.random.default_rng(1)
     for step in range(40):
         actions = _uniform(a, rng)
-        a.step(actions)
-        b.step(actions)
+        where = rng.random(700) < 0.5 if some_tables else None
+        a.step(actions, where=where)
+        b.step(actions, where=where)
+        assert a.hands_played == b.hands_played
         for name in (*ARRAYS, "done", "payoffs"):
             assert (getattr(a, name) == getattr(b, name)).all(), (step, name)
 

@@ -474,9 +474,13 @@ def simulate_chunks(
     first_chunk: int,
     n_chunks: int,
     threads: int | None = None,
+    cancelled: Callable[[], object] | None = None,
 ) -> tuple[int, list[int], list[int], int, list[tuple[int, int]]]:
     """Plays chunks `first_chunk .. first_chunk + n_chunks` of a run of `hands`
-    hands without the GIL (Python strategies take it for their call only)."""
+    hands without the GIL (Python strategies take it for their call only).
+    `cancelled`, a callable, is polled while the chunks play: once it
+    returns true they stop between two decisions and RuntimeError is raised
+    (a distributed run stopped by its client frees its workers so)."""
 
 def record_hands(
     rules: Rules,
@@ -503,10 +507,12 @@ def match_chunks(
     first_chunk: int,
     n_chunks: int,
     threads: int | None = None,
+    cancelled: Callable[[], object] | None = None,
 ) -> tuple[int, int, list[int], list[int], list[int], list[int]]:
     """Plays the deals of chunks `first_chunk .. first_chunk + n_chunks` of a
     match of `deals` deals, once per rotation of the seating if `duplicate`;
-    sums per distinct strategy (`strategy_of_seat[seat]` numbers them)."""
+    sums per distinct strategy (`strategy_of_seat[seat]` numbers them).
+    `cancelled` as for `simulate_chunks`."""
 
 def equity_tallies(
     hands: Sequence[Sequence[int]],

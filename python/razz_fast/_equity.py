@@ -205,7 +205,8 @@ def _tallies_with_progress(spot: Spot, threads: int | None) -> Tallies:
     # Every thread gets a few units of each slice, or a slice would wait on
     # its slowest unit with the other threads idle; slices then grow until
     # one takes SLICE_SECONDS, so a short run makes few calls.
-    step = 4 * (threads or os.cpu_count() or 1)
+    workers = threads or os.cpu_count() or 1
+    step = 4 * workers
     parts, start = [], 0
     try:
         while start < units:
@@ -214,8 +215,12 @@ def _tallies_with_progress(spot: Spot, threads: int | None) -> Tallies:
             # A cancel check that never cancels: the slice still stops for
             # Ctrl-C while it runs.
             parts.append(tally_slice(spot, exact, start, stop, threads, _never))
-            if time.perf_counter() - began < SLICE_SECONDS:
+            took = time.perf_counter() - began
+            # Exact items differ in cost: slices shrink as well as grow.
+            if took < SLICE_SECONDS:
                 step *= 2
+            elif took > 2 * SLICE_SECONDS:
+                step = max(step // 2, workers)
             bar.update(stop - start if exact else min(stop * chunk, total) - start * chunk)
             start = stop
     finally:

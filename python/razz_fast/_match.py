@@ -10,7 +10,7 @@ import dataclasses
 import os
 import time
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Callable
 
 from razz_fast import _core
 from razz_fast.match_result import MatchResult, MatchTotals
@@ -121,13 +121,20 @@ def match(
 
 
 def play_match_chunks(
-    run: Any, index: list[int], duplicate: bool, first: int, count: int, threads: int | None
+    run: Any,
+    index: list[int],
+    duplicate: bool,
+    first: int,
+    count: int,
+    threads: int | None,
+    cancelled: Callable[[], object] | None = None,
 ) -> MatchTotals:
     """The exact sums of the deals of chunks ``first .. first + count`` of
-    the match ``run`` (its ``hands`` are the deals), played by the core."""
+    the match ``run`` (its ``hands`` are the deals), played by the core;
+    ``cancelled`` as for ``play_chunks``."""
     batch = [is_batch_policy(s) for s in run.strategies]
     args = (run.rules, run.stacks, run.strategies, batch, index, duplicate, run.seed)
-    sums = _core.match_chunks(*args, run.hands, first, count, threads)
+    sums = _core.match_chunks(*args, run.hands, first, count, threads, cancelled)
     return MatchTotals(max(index) + 1, *sums[:2], *map(list, sums[2:]))
 
 

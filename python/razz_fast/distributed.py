@@ -20,8 +20,11 @@ compiled core on a worker and returns integer sums; the client keeps them
 in a dict keyed by task id, so a task that completes twice (after a lost
 worker, say) counts once, and merges them exactly. A task whose worker dies
 is run again by Dask's scheduler elsewhere; as every task is a pure function
-of its arguments, the rerun returns the same sums. docs/DISTRIBUTED.md
-says more.
+of its arguments, the rerun returns the same sums. A run that ends without
+its result (Ctrl-C, an error) cancels the tasks not yet started and sets a
+stop flag that the running ones poll, so they stop between two decisions
+(or enumeration items) and the cluster is free at once.
+docs/DISTRIBUTED.md says more.
 """
 
 from __future__ import annotations
@@ -93,8 +96,8 @@ def _guarded(function: Callable[..., Any], *args: Any) -> Any:
 
 
 class _StopFlag:
-    """``cancelled()`` of a running equity slice: whether the client set
-    the run's stop ``Event`` (asked at most every ``CANCEL_POLL`` s)."""
+    """``cancelled()`` of a running task: whether the client set the run's
+    stop ``Event`` (asked at most every ``CANCEL_POLL`` s)."""
 
     def __init__(self, name: str) -> None:
         self.name = name
@@ -114,6 +117,18 @@ class _StopFlag:
 def _equity_slice(spot: Any, exact: bool, start: int, stop: int, threads: int, flag: str) -> Any:
     """One equity task: a slice that stops once its run's stop flag is set."""
     return tally_slice(spot, exact, start, stop, threads, _StopFlag(flag))
+
+
+def _simulate_slice(run: Any, first: int, count: int, threads: int, flag: str) -> Totals:
+    """One simulate task: chunks that stop once the run's stop flag is set."""
+    return play_chunks(run, first, count, threads, _StopFlag(flag))
+
+
+def _match_slice(
+    run: Any, index: list[int], duplicate: bool, first: int, count: int, threads: int, flag: str
+) -> MatchTotals:
+    """One match task: deals that stop once the run's stop flag is set."""
+    return play_match_chunks(run, index, duplicate, first, count, threads, _StopFlag(flag))
 
 
 def _with_workers(client: Client) -> Client:
@@ -192,13 +207,12 @@ def _run_tasks(
     function: Callable[..., Any],
     tasks: Sequence[tuple[tuple[Any, ...], int]],
     bar: Any,
-    stoppable: bool = False,
 ) -> dict[int, Any]:
     """Runs ``function(*args)`` for each ``(args, size)`` of ``tasks`` on the
     cluster and returns ``{task id: result}``, advancing ``bar`` by ``size``
     as each task completes. Any exit other than success (an error in a task,
-    Ctrl-C) cancels the tasks still outstanding; ``stoppable`` tasks get the
-    name of a stop flag as their last argument, set then too, which their
+    Ctrl-C) cancels the tasks still outstanding. Each task gets the name of
+    the run's stop flag as its last argument, set then too, which its
     running work polls (Dask cannot stop a running task by itself)."""
     token = uuid.uuid4().hex
     keys = [f"{name}-{token}-{i}" for i in range(len(tasks))]
@@ -207,9 +221,7 @@ def _run_tasks(
     futures: list[Any] = []
     flag = f"{name}-{token}-stop"
     try:
-        columns: list[Any] = list(zip(*(args for args, _ in tasks)))
-        if stoppable:
-            columns.append([flag] * len(tasks))
+        columns: list[Any] = [*zip(*(args for args, _ in tasks)), [flag] * len(tasks)]
         futures = client.map(_guarded, [function] * len(tasks), *columns, key=keys, pure=False)
         for future, result in as_completed(futures, with_results=True):
             if future.status != "finished":  # cancelled from elsewhere
@@ -227,8 +239,7 @@ def _run_tasks(
     finally:
         outstanding = [f for f in futures if task_id[f.key] not in results]
         if outstanding:
-            if stoppable:
-                Event(flag, client=client).set()
+            Event(flag, client=client).set()
             client.cancel(outstanding)
         if bar is not None:
             bar.close()
@@ -256,7 +267,8 @@ def simulate(
     many tasks at once as each worker has threads). ``chunks_per_task``:
     chunks of 1,024 hands per task (default: about 16 tasks per worker
     thread, 16 to 1,024 chunks each). Neither changes the result. Python
-    strategies travel to the workers with cloudpickle."""
+    strategies travel to the workers with cloudpickle. Ctrl-C (or an error
+    in a task) stops the running tasks too, between two decisions."""
     run, threads = checked_run(hands, players, strategies, rules, stacks, seed, threads, progress)
     client = _with_workers(_client(client))
     _check_loadable(client, run)
@@ -271,7 +283,7 @@ def simulate(
     ]
     start = time.perf_counter()
     bar = progress_bar(progress, run.hands, " hands", "simulate")
-    parts = _run_tasks(client, "razz-simulate", play_chunks, tasks, bar)
+    parts = _run_tasks(client, "razz-simulate", _simulate_slice, tasks, bar)
     totals = Totals(run.players)
     for i in sorted(parts):
         totals.add(parts[i])
@@ -315,7 +327,7 @@ def match(
     ]  # fmt: skip
     start = time.perf_counter()
     bar = progress_bar(progress, run.hands * seatings, " hands", "match")
-    parts = _run_tasks(client, "razz-match", play_match_chunks, tasks, bar)
+    parts = _run_tasks(client, "razz-match", _match_slice, tasks, bar)
     totals = MatchTotals(len(unique))
     for i in sorted(parts):
         totals.add(parts[i])
@@ -361,5 +373,5 @@ def equity(
             for a, b in _slices(units, size)
         ]
         bar = progress_bar(progress, spot.trials, " samples", "equity")
-    parts = _run_tasks(client, "razz-equity", _equity_slice, tasks, bar, stoppable=True)
+    parts = _run_tasks(client, "razz-equity", _equity_slice, tasks, bar)
     return result_from_tallies(*merge_tallies(parts[i] for i in sorted(parts)), spot.seed)

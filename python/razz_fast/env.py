@@ -5,8 +5,9 @@
   played by built-in strategies (or ``batch_policy`` callables); an episode
   is one hand.
 * ``RazzVectorEnv`` — Gymnasium's ``VectorEnv`` over ``Tables``: many hands
-  stepped together in the core, built-in opponents, the next hand dealt in
-  the same step a hand ends (``AutoresetMode.SAME_STEP``).
+  stepped together in the core, built-in or batch policy opponents, the
+  next hand dealt in the same step a hand ends
+  (``AutoresetMode.SAME_STEP``).
 * ``RazzAECEnv`` (and ``aec_env()``) — a PettingZoo AEC environment with
   every seat an agent.
 
@@ -128,7 +129,7 @@ class RazzEnv(gymnasium.Env):
             if actor < 0:
                 tables.step(np.zeros(1, dtype=np.int64))
             else:
-                tables.step(np.asarray(self._policies[actor](tables), dtype=np.int64))
+                tables.step(_policy_actions(self._policies[actor], tables, 1))
             if tables.done[0] and not ended:
                 won, ended = tables.payoffs[0, self.seat] / self.rules.big_bet, True
         return float(won), ended
@@ -169,6 +170,18 @@ class RazzEnv(gymnasium.Env):
         return f"street {int(t.street[0])}, pot {int(t.pot[0])}, cards {t.cards[0].tolist()}"
 
 
+def _policy_actions(policy: Any, batch: Any, rows: int) -> np.ndarray:
+    """A batch policy's answer for ``rows`` decisions, checked as
+    ``simulate`` checks it: one integer action per row."""
+    result = np.asarray(policy(batch))
+    if result.dtype.kind not in "iu" or result.shape != (rows,):
+        raise TypeError(
+            f"a batch policy's result: actions must be a 1-D integer array of length {rows},"
+            f" got {result.dtype} of shape {result.shape}"
+        )
+    return result.astype(np.int64)
+
+
 class _Rows:
     """Some rows of a ``Tables``, with the names of a ``Batch``: what a
     batch policy opponent of ``RazzVectorEnv`` is given."""
@@ -185,6 +198,8 @@ class _Rows:
         values = self._tables.features()[self._rows]
         if out is None:
             return values
+        if not isinstance(out, np.ndarray) or out.shape != values.shape:
+            raise ValueError(f"out must be a float32 array of shape {values.shape}")
         out[...] = values
         return out
 
@@ -205,6 +220,8 @@ class RazzVectorEnv(VectorEnv):
                  stacks=None, threads=None):  # fmt: skip
         self.num_envs = num_envs
         self.rules = _rules(rules)
+        if not 0 <= seat < players:
+            raise ValueError(f"seat must be 0..{players - 1}, got {seat}")
         self.players, self.seat = players, seat
         strategies = _opponents(players, seat, opponents)
         # Seats of each batch policy (one policy may hold several seats).
@@ -268,7 +285,9 @@ class RazzVectorEnv(VectorEnv):
     def _play_opponents(self, tables: rf.Tables, done: np.ndarray, won: np.ndarray) -> None:
         """Steps the opponents' batch policies until no table waits for one,
         adding the learner's winnings of hands that end meanwhile to ``won``
-        and marking them in ``done``."""
+        and marking them in ``done``. (A table can end two hands in one
+        step only if the learner cannot act in the second, all in from the
+        antes: their winnings are then summed in one reward.)"""
         while self._policies:
             stepped = False
             for policy, seats in self._policies.items():
@@ -276,7 +295,8 @@ class RazzVectorEnv(VectorEnv):
                 if not rows.any():
                     continue
                 actions = np.zeros(self.num_envs, dtype=np.int64)
-                actions[rows] = np.asarray(policy(_Rows(tables, rows)), dtype=np.int64)
+                batch = _Rows(tables, rows)
+                actions[rows] = _policy_actions(policy, batch, len(batch))
                 tables.step(actions, where=rows)
                 done |= tables.done
                 won += tables.payoffs[:, self.seat]

@@ -121,13 +121,21 @@ def checked_run(
     return Run(hands, players, seat_strategies, rules, seat_stacks, seed), threads
 
 
-def play_chunks(run: Run, first: int, count: int, threads: int | None) -> Totals:
+def play_chunks(
+    run: Run,
+    first: int,
+    count: int,
+    threads: int | None,
+    cancelled: Callable[[], object] | None = None,
+) -> Totals:
     """The exact sums of chunks ``first .. first + count`` of ``run``,
-    played by the core on ``threads`` threads without the GIL."""
+    played by the core on ``threads`` threads without the GIL;
+    ``cancelled()`` true stops it between two decisions with a RuntimeError."""
     batch = [is_batch_policy(s) for s in run.strategies]
     played, net, sum_sq, showdowns, ranks = _core.simulate_chunks(
-        run.rules, run.stacks, run.strategies, batch, run.seed, run.hands, first, count, threads
-    )
+        run.rules, run.stacks, run.strategies, batch, run.seed, run.hands, first, count, threads,
+        cancelled,
+    )  # fmt: skip
     return Totals(run.players, played, list(net), list(sum_sq), showdowns, dict(ranks))
 
 

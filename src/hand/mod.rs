@@ -434,6 +434,7 @@ impl Hand {
     pub fn packed_cards(&self, seat: usize) -> (u32, u32) {
         // Indexed by cards dealt (at most four up, three down).
         const UNFILLED: [u32; 8] = [!0, !0 << 8, !0 << 16, !0 << 24, 0, 0, 0, 0];
+        debug_assert!(seat < self.n, "seat {seat} of {} players", self.n);
         let seat = seat & (MAX_SEATS - 1);
         let [a, b, c] = self.down[seat];
         (

@@ -33,6 +33,15 @@ fn check_invariants(hand: &Hand) {
             _ => hand.up_cards(s).len(),
         };
         assert_eq!(hand.up_cards(s).len(), expect_up);
+        // The packed cards hold the same cards, 0xFF past those dealt.
+        let (up, down) = hand.packed_cards(s);
+        let padded = |cards: &[Card]| {
+            let mut bytes = [0xFF; 4];
+            bytes[..cards.len()].copy_from_slice(cards);
+            u32::from_le_bytes(bytes)
+        };
+        assert_eq!(up, padded(hand.up_cards(s)));
+        assert_eq!(down, padded(hand.down_cards(s)));
         // The running values kept as cards are dealt equal the values
         // computed from scratch.
         let up = hand.up_cards(s);

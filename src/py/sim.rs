@@ -12,7 +12,7 @@ use pyo3::types::PyString;
 use super::args::{checked_threads, index_of};
 use super::errors::type_error;
 use super::hand::PyHand;
-use super::interrupt::interruptible;
+use super::interrupt::interruptible_or;
 use super::rules::PyRules;
 use super::tables::{actions_arg, PyBatch};
 use super::view::PyPlayerView;
@@ -171,8 +171,9 @@ impl Run {
         }
     }
 
-    /// `work(deciders, stop)` without the GIL, stopped by Ctrl-C: on the
-    /// caller's threads for built-in seats only; else on a pool of its own,
+    /// `work(deciders, stop)` without the GIL, stopped by Ctrl-C or once
+    /// `cancelled()` returns true (a Dask task's stop flag, `interrupt`):
+    /// on the caller's threads for built-in seats only; else on a pool of its own,
     /// so a strategy that calls back into the library (whose long calls use
     /// rayon's global pool) never waits for a thread that waits for it. The
     /// calls into Python take the GIL one decision or one batch at a time,
@@ -180,6 +181,7 @@ impl Run {
     fn play<T: Send>(
         &self,
         py: Python<'_>,
+        cancelled: Option<&Bound<'_, PyAny>>,
         work: impl Fn(&Deciders<'_, PyErr>, &AtomicBool, Option<usize>) -> PyResult<T> + Sync,
     ) -> PyResult<T> {
         if self.players.iter().all(|p| matches!(p, Player::Builtin(_))) {
@@ -189,7 +191,7 @@ impl Run {
                 batch: &|_, _| Err(PyTypeError::new_err("no Python strategy here")),
                 around_chunk: builtin.around_chunk,
             };
-            return interruptible(py, |stop| work(&deciders, stop, self.threads))?;
+            return interruptible_or(py, cancelled, |stop| work(&deciders, stop, self.threads))?;
         }
         // Per-decision callables hold the GIL for most of their time: more
         // threads than one would only queue for it.
@@ -255,7 +257,7 @@ impl Run {
                 })?;
             pool.install(|| work(&deciders, stop, None))
         };
-        interruptible(py, run)?
+        interruptible_or(py, cancelled, run)?
     }
 }
 
@@ -292,8 +294,11 @@ fn batch_actions(
 /// Plays chunks `first_chunk .. first_chunk + n_chunks` of a run of `hands`
 /// hands without the GIL (Python strategies take it for their call only).
 /// `batch[seat]` marks the seats whose callable is a batch policy.
+/// `cancelled`, a callable, is polled while the chunks play: once it
+/// returns true they stop between two decisions and RuntimeError is raised
+/// (a distributed run stopped by its client frees its workers so).
 #[pyfunction]
-#[pyo3(signature = (rules, stacks, strategies, batch, seed, hands, first_chunk, n_chunks, threads=None))]
+#[pyo3(signature = (rules, stacks, strategies, batch, seed, hands, first_chunk, n_chunks, threads=None, cancelled=None))]
 #[allow(clippy::too_many_arguments)]
 fn simulate_chunks(
     py: Python<'_>,
@@ -306,6 +311,7 @@ fn simulate_chunks(
     first_chunk: u64,
     n_chunks: u64,
     threads: Option<usize>,
+    cancelled: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Sums> {
     let run = Run::new(
         &rules,
@@ -318,7 +324,7 @@ fn simulate_chunks(
         threads,
     )?;
     let table = run.table(seed, hands);
-    let totals = run.play(py, |deciders, stop, threads| {
+    let totals = run.play(py, cancelled, |deciders, stop, threads| {
         sim::simulate_chunks(&table, first_chunk, n_chunks, threads, stop, deciders)
     })?;
     if totals.overflow {
@@ -349,7 +355,7 @@ fn record_hands(
 ) -> PyResult<Vec<PyHand>> {
     let run = Run::new(&rules, stacks, &strategies, &batch, hands, 0, 0, Some(1))?;
     let table = run.table(seed, hands);
-    let kept = run.play(py, |deciders, _, _| {
+    let kept = run.play(py, None, |deciders, _, _| {
         sim::record_hands(&table, first, count, deciders)
     })?;
     Ok(kept
@@ -367,8 +373,9 @@ type MatchSums = (u64, u64, Vec<i128>, Vec<u128>, Vec<u128>, Vec<u64>);
 /// Plays the deals of chunks `first_chunk .. first_chunk + n_chunks` of a
 /// match of `deals` deals, once per rotation of the seating if `duplicate`;
 /// sums per distinct strategy (`strategy_of_seat[seat]` numbers them).
+/// `cancelled` as for `simulate_chunks`.
 #[pyfunction]
-#[pyo3(signature = (rules, stacks, strategies, batch, strategy_of_seat, duplicate, seed, deals, first_chunk, n_chunks, threads=None))]
+#[pyo3(signature = (rules, stacks, strategies, batch, strategy_of_seat, duplicate, seed, deals, first_chunk, n_chunks, threads=None, cancelled=None))]
 #[allow(clippy::too_many_arguments)]
 fn match_chunks(
     py: Python<'_>,
@@ -383,6 +390,7 @@ fn match_chunks(
     first_chunk: u64,
     n_chunks: u64,
     threads: Option<usize>,
+    cancelled: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<MatchSums> {
     let run = Run::new(
         &rules,
@@ -406,7 +414,7 @@ fn match_chunks(
         strategy_of_seat: &strategy_of_seat,
         duplicate,
     };
-    let totals = run.play(py, |deciders, stop, threads| {
+    let totals = run.play(py, cancelled, |deciders, stop, threads| {
         match_chunks_core(&m, first_chunk, n_chunks, threads, stop, deciders)
     })?;
     if totals.overflow {

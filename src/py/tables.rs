@@ -294,6 +294,8 @@ fn where_arg(py: Python<'_>, flags: &Bound<'_, PyAny>, len: usize) -> PyResult<V
     vector_arg(py, flags, len, &expected, &["b"], "bool")
 }
 
+/// One action per table (or per row of a batch policy's batch): an integer
+/// numpy array, or anything `numpy.asarray` makes one of.
 pub fn actions_arg(py: Python<'_>, actions: &Bound<'_, PyAny>, len: usize) -> PyResult<Vec<i64>> {
     // The common case, read in place: what numpy's argmax returns.
     if let Ok(array) = actions.cast::<PyArray1<i64>>() {

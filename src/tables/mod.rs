@@ -80,6 +80,14 @@ impl Tables {
         if tables == 0 {
             return Err(Error::InvalidArgument("tables must be at least 1".into()));
         }
+        // Every table starts with a hand of the run: a table without one
+        // would hold a hand that is not part of it.
+        if end.saturating_sub(first) < tables as u64 {
+            return Err(Error::InvalidArgument(format!(
+                "{tables} tables need at least {tables} hands, the run has {}",
+                end.saturating_sub(first)
+            )));
+        }
         let pool = match threads {
             Some(t) => Some(
                 rayon::ThreadPoolBuilder::new()
@@ -333,5 +341,31 @@ pub fn play_builtins(players: &[Player; MAX_SEATS], hand: &mut Hand, rng: &mut R
             Player::Builtin(strategy) => strategy.play(hand, rng),
             _ => break,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_run_shorter_than_the_tables_is_refused() {
+        let players = [Player::Batch(0); 3];
+        let new = |tables, first, end| {
+            Tables::new(
+                Rules::default(),
+                &[50; 3],
+                &players,
+                tables,
+                1,
+                first,
+                end,
+                Some(1),
+            )
+        };
+        assert!(new(4, 10, 13).is_err());
+        let run = new(4, 10, 14).expect("one hand per table");
+        assert_eq!(run.len(), 4);
+        assert!(!run.finished());
     }
 }

@@ -34,6 +34,23 @@ _MAX_SEAT_DIGITS = 3
 _HUNDREDTHS = contextvars.ContextVar("hundredths", default=False)
 
 
+#: Rank words in the plural, as sites name paired hands ("a pair of Sevens").
+_PLURAL = {
+    "A": "Aces", "2": "Twos", "3": "Threes", "4": "Fours", "5": "Fives", "6": "Sixes",
+    "7": "Sevens", "8": "Eights", "9": "Nines", "T": "Tens", "J": "Jacks", "Q": "Queens",
+    "K": "Kings",
+}  # fmt: skip
+
+
+def rank_groups(best: list[str]) -> tuple[list[int], list[str]]:
+    """How often each rank of ``best`` (cards, highest first) occurs, most
+    often first (then highest first), and those ranks' plural words: the
+    shape and names of a paired hand's description."""
+    ranks = [card[0] for card in best]
+    counts = sorted({r: ranks.count(r) for r in ranks}.items(), key=lambda rc: -rc[1])
+    return [count for _, count in counts], [_PLURAL[rank] for rank, _ in counts]
+
+
 class NeedsHundredths(Exception):
     """A hand read in whole units met an amount with decimals: it is read
     again in hundredths (``read_in_units``)."""

@@ -24,6 +24,7 @@ from razz_fast.histories._text import (
     on_shows,
     on_summary_seat,
     on_total,
+    rank_groups,
     read_header,
     run_lines,
     seat_line,
@@ -41,11 +42,6 @@ _STAKES = re.compile(
     r" - (?P<small>" + AMOUNT + ")/(?P<big>" + AMOUNT + r")(?: Ante (?P<ante>" + AMOUNT + r"))? - "
 )
 _ALL_IN = r"(?P<allin>, and is all in)?"
-_PLURAL = {
-    "A": "Aces", "2": "Twos", "3": "Threes", "4": "Fours", "5": "Fives", "6": "Sixes",
-    "7": "Sevens", "8": "Eights", "9": "Nines", "T": "Tens", "J": "Jacks", "Q": "Queens",
-    "K": "Kings",
-}  # fmt: skip
 
 
 def is_razz(header: str) -> bool:
@@ -55,12 +51,9 @@ def is_razz(header: str) -> bool:
 def describe(best: list[str]) -> str:
     """Full Tilt's words: ``K,J,T,9,2`` for five different ranks, poker
     words for paired hands (``a pair of Sevens``)."""
-    ranks = [card[0] for card in best]
-    counts = sorted({r: ranks.count(r) for r in ranks}.items(), key=lambda rc: -rc[1])
-    shape = [count for _, count in counts]
-    names = [_PLURAL[rank] for rank, _ in counts]
+    shape, names = rank_groups(best)
     if shape[0] == 1:
-        return ",".join(ranks)
+        return ",".join(card[0] for card in best)
     if shape[0] == 4:
         return f"four of a kind, {names[0]}"
     if shape[:2] == [3, 2]:

@@ -7,16 +7,30 @@ Amounts: bring-ins, bets and calls are the chips added; ``COMPLETE`` and
 positional (``null`` for a hidden card). ``winner`` amounts are what was
 collected, after a rake the file does not state. Descriptions look like
 ``9-8-6-3-2`` (also for fewer than five cards, ``K-7-A``).
+
+Tournament files differ: their header may say only ``stakes="Limit"``
+(the limits are then read off the hand's wagers, ``stakes.py``), and a
+``balance`` there is the stack after the player's ante (a player whose
+ante put them all in shows ``$0.00``), so the ante is added back.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from functools import partial
 from html import unescape
 
-from razz_fast.histories._text import Builder, builder_for, card_tokens, finish, read_in_units
+from razz_fast.histories._text import (
+    Builder,
+    builder_for,
+    card_tokens,
+    finish,
+    rank_groups,
+    read_in_units,
+)
 from razz_fast.histories.model import HandHistory, HistoryError, undecoded_line, unexpected
+from razz_fast.histories.stakes import infer_limits
 
 SITE = "Merge"
 # Merge dealt online razz as PokerStars does: its logs cap a round at four
@@ -50,11 +64,26 @@ _KINDS = {
     "ALL_IN": "all_in",
 }
 _TOTALS = {"complete", "raise"}
+#: Events that move no chips: shown or mucked cards, a player knocked out
+#: of a tournament, chat (whose ``player`` is a nickname, not a seat).
+_SILENT = {"SHOW", "MUCK", "PLAYER_OUT", "CHAT"}
 
 
 def describe(best: list[str]) -> str:
-    """Merge's words: the ranks from the highest down, joined by dashes."""
-    return "-".join(card[0] for card in best)
+    """Merge's words: the ranks from the highest down, joined by dashes;
+    a paired hand in poker words, as its tournament logs write them
+    (``Pair of Jacks``; ``Two Pair Kings and Sevens`` and ``Three of a
+    Kind Sevens`` as the same logs word other games' hands)."""
+    shape, names = rank_groups(best)
+    if shape[0] == 1:
+        return "-".join(card[0] for card in best)
+    if shape[0] == 3 and shape[1:2] != [2]:
+        return f"Three of a Kind {names[0]}"
+    if shape[:2] == [2, 2]:
+        return f"Two Pair {names[0]} and {names[1]}"
+    if shape[0] == 2:
+        return f"Pair of {names[0]}"
+    return "-".join(card[0] for card in best)  # no log shows Merge's words for these
 
 
 def _tag(text: str) -> tuple[bool, str, dict] | None:
@@ -87,7 +116,9 @@ def parse_file(text: str, source, result) -> None:
             game_type = attrs.get("type", "")
             stakes = attrs.get("stakes", "")
         elif name == "game" and not closing:
-            razz = game_type == "Razz" or attrs.get("multigametype") in _RAZZ_CODES
+            # A razz tournament is "Razz Tournament", as a HORSE one is "HORSE Tournament".
+            razz = (game_type or "").removesuffix(" Tournament") == "Razz"
+            razz = razz or attrs.get("multigametype") in _RAZZ_CODES
             if start is not None:
                 result.errors.append(
                     HistoryError(
@@ -131,10 +162,11 @@ def _parse(lines: list[str], first_line: int, game_type, stakes: str, source) ->
     hand = b.hand
     hand.table = fields[1] if len(fields) > 1 else ""
     found = re.search(r"([$€£]?[\d.,]+)/([$€£]?[\d.,]+)", stakes)
-    if not found:
+    if found:
+        hand.small_bet = b.amount(found.group(1), first_line)
+        hand.big_bet = b.amount(found.group(2), first_line)
+    elif not tournament:
         raise hand.error(f"no stakes in {stakes!r}", first_line)
-    hand.small_bet = b.amount(found.group(1), first_line)
-    hand.big_bet = b.amount(found.group(2), first_line)
     by_seat: dict[str, str] = {}
     winners = []
     for offset, raw in enumerate(lines[1:], start=1):
@@ -172,6 +204,10 @@ def _parse(lines: list[str], first_line: int, game_type, stakes: str, source) ->
             winners.append((attrs, line))
         else:
             raise hand.error(f"unknown element <{name}>", line)
+    # A winner line without uncalled="true" includes any uncalled bet (a
+    # folded game's winner collects it with the pot); a hand with such a
+    # line logs its returns apart.
+    hand.collect_includes_return = all(a.get("uncalled") != "true" for a, _ in winners)
     for attrs, line in winners:
         player = _player(b, attrs, by_seat, line)
         kind = "return" if attrs.get("uncalled") == "true" else "collect"
@@ -181,7 +217,24 @@ def _parse(lines: list[str], first_line: int, game_type, stakes: str, source) ->
         if attrs.get("hand"):
             known = tuple(card for card in hand.cards[player] if card)
             hand.descriptions.append((known, attrs["hand"], line))
-    return finish(b)
+    if tournament:
+        _add_back_antes(hand)
+    hand = finish(b)
+    if not found:
+        hand.small_bet, hand.big_bet = infer_limits(hand)
+    return hand
+
+
+def _add_back_antes(hand: HandHistory) -> None:
+    """A tournament ``balance`` is the stack after the ante: the stack the
+    hand started with is that plus the ante."""
+    antes: dict[str, int] = {}
+    for play in hand.plays:
+        if play.kind == "ante":
+            antes[play.player] = antes.get(play.player, 0) + play.amount
+    hand.seats = [
+        dataclasses.replace(seat, stack=seat.stack + antes.get(seat.name, 0)) for seat in hand.seats
+    ]
 
 
 def _player(b: Builder, attrs: dict, by_seat: dict, line: int) -> str:
@@ -193,7 +246,7 @@ def _player(b: Builder, attrs: dict, by_seat: dict, line: int) -> str:
 
 def _event(b: Builder, attrs: dict, by_seat: dict, line: int) -> None:
     kind = attrs.get("type")
-    if kind == "SHOW" or kind == "MUCK":
+    if kind in _SILENT:
         return
     if kind not in _KINDS:
         raise b.hand.error(f"unknown event {kind!r}", line)
