@@ -8,7 +8,7 @@ low), with its hot paths in a Rust core (``razz_fast._core``).
   action by action (``Action``; its ``Event`` log and ``Pot`` awards).
 - ``simulate``: millions of complete hands between built-in or Python
   strategies (``SimulationResult``); ``equity``: each player's share of the
-  pot, exact or sampled (``EquityResult``).
+  pot, exact or sampled (``EquityResult``), also against a ``Range``.
 - ``RazzError`` and its subclasses ``InvalidCardError`` and
   ``IllegalActionError`` for bad input.
 
@@ -42,6 +42,7 @@ from razz_fast.errors import IllegalActionError, InvalidCardError, RazzError
 from razz_fast.events import Action, Event, Pot
 from razz_fast.match_result import MatchResult
 from razz_fast.policy import batch_policy
+from razz_fast.ranges import Range
 from razz_fast.results import ChartResult, ChartRow, EquityResult, SimulationResult
 from razz_fast.simulate import simulate
 
@@ -69,6 +70,7 @@ __all__ = [
     "MatchResult",
     "SimulationResult",
     "equity",
+    "Range",
     "EquityResult",
     "chart",
     "ChartResult",

@@ -16,6 +16,7 @@ from typing import Any
 from razz_fast import _core
 from razz_fast._args import MAX_THREADS, checked_int
 from razz_fast.errors import InvalidCardError
+from razz_fast.ranges import Range
 from razz_fast.results import EquityResult
 
 __all__ = [
@@ -87,6 +88,8 @@ def checked_spot(
         raise TypeError(f"hands must be a list of card lists, got {type(hands).__name__}")
     if not 2 <= len(hands) <= 8:
         raise ValueError(f"equity needs 2 to 8 players, got {len(hands)}")
+    if any(isinstance(h, Range) for h in hands):
+        raise TypeError("a Range is an entry of razz_fast.equity's hands only")
     known = [_core.parse_cards(h) for h in hands]
     for cards in known:
         if len(cards) > 7:
@@ -151,6 +154,10 @@ def equity(
     to tie, given the cards known for each player (0 to 7 each) and the
     ``dead`` cards out of play.
 
+    An entry of ``hands`` may be a ``Range`` instead: an opponent seen by its
+    up cards whose hidden cards pass a filter (every passing choice of
+    unseen cards equally likely).
+
     ``exact=True`` enumerates every deal of the unseen cards (by rank
     multisets, so third street heads-up takes milliseconds);
     ``exact=False`` samples ``trials`` deals (default 1,000,000) from
@@ -161,7 +168,11 @@ def equity(
     (default: every core) and ``progress`` (a bar on stderr) never change
     a result. Ctrl-C stops a long run within 50 ms. Returns an
     ``EquityResult``; bad input raises ``InvalidCardError``, ``TypeError``
-    or ``ValueError``."""
+    or ``ValueError`` (also a ``Range`` whose filter no unseen cards pass)."""
+    if isinstance(hands, (list, tuple)) and any(isinstance(h, Range) for h in hands):
+        from razz_fast._range_equity import range_equity
+
+        return range_equity(hands, dead, exact, trials, seed, threads, progress)
     spot, threads = checked_spot(hands, dead, exact, trials, seed, threads)
     if not isinstance(progress, bool):
         raise TypeError(f"progress must be a bool, got {type(progress).__name__}")

@@ -16,6 +16,7 @@ from razz_fast import _core
 from razz_fast._args import MAX_THREADS
 from razz_fast._history_commands import convert_command, replay_command
 from razz_fast.errors import RazzError
+from razz_fast.plot import plot_available
 
 _COUNT_LIMIT = 2**63 - 1
 _SEED_LIMIT = 2**64 - 1
@@ -262,6 +263,9 @@ def _equity(args: argparse.Namespace) -> int:
 
 def _chart(args: argparse.Namespace) -> int:
     exact = {"auto": None, "yes": True, "no": False}[args.exact]
+    if args.plot and not plot_available():  # said before a run of half a minute
+        print("razz-fast: --plot needs matplotlib: pip install 'razz-fast[plot]'", file=sys.stderr)
+        return 2
     show_progress = not (args.json or args.csv) and not args.no_progress and sys.stderr.isatty()
     result = razz_fast.chart(
         args.opponents,
@@ -295,6 +299,9 @@ def _chart(args: argparse.Namespace) -> int:
                 f"{i:>3}  {row.hand:<6} {row.combos:>6}  {row.equity:>8.3%}  {row.win:>8.3%}"
                 f"  {row.tie:>7.3%}  {error:>7}"
             )
+    if args.plot:
+        result.plot(args.plot)
+        print(f"chart written to {args.plot}", file=sys.stderr if args.json or args.csv else None)
     return 0
 
 
@@ -432,6 +439,7 @@ def _parser() -> argparse.ArgumentParser:
     out.add_argument("--csv", action="store_true", help="print the rows as CSV")
     out.add_argument("--json", action="store_true", help="print the result as JSON")
     ch.add_argument("--no-progress", action="store_true", help="no progress bar")
+    ch.add_argument("--plot", metavar="FILE", help="draw the chart to FILE (.png, .svg, .pdf)")
     ch.set_defaults(run=_chart)
 
     rep = commands.add_parser(

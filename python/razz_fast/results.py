@@ -160,3 +160,11 @@ class ChartResult:
     exact: bool
     seed: int | None
     elapsed: float = field(default=0.0, compare=False)
+
+    def plot(self, path: str | None = None) -> Any:
+        """Every start's equity, best to worst, coloured by its highest card,
+        notable starts labelled (matplotlib, the ``plot`` extra); saved to
+        ``path`` (PNG, SVG, PDF) when given. Returns the figure."""
+        from razz_fast.plot import plot_chart
+
+        return plot_chart(self, path)

@@ -1,6 +1,7 @@
 """Pure-Python reference implementation of razz_fast's public API: cards,
 evaluation, the hand engine (``Rules``, ``Hand``, ``Action``), ``simulate``,
-``equity`` and ``chart``.
+``equity`` (also against a ``Range``, the value type the core's shares)
+and ``chart``.
 
 Same names, signatures and results as the compiled core in ``razz_fast``, but
 written for clarity, in plain Python with the standard library only, and
@@ -10,6 +11,7 @@ sharing no code with the core. The test suite runs every case through both.
 from razz_fast.errors import IllegalActionError, InvalidCardError, RazzError
 from razz_fast.events import Action, Event, Pot
 from razz_fast.policy import batch_policy
+from razz_fast.ranges import Range
 from razz_fast.reference.cards import format_cards, parse_cards
 from razz_fast.reference.chart import chart
 from razz_fast.reference.equity import equity
@@ -47,6 +49,7 @@ __all__ = [
     "match",
     "SimulationResult",
     "equity",
+    "Range",
     "EquityResult",
     "chart",
     "ChartResult",

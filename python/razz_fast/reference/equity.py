@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from razz_fast.errors import InvalidCardError, int_text
+from razz_fast.ranges import Range
 from razz_fast.reference.arguments import MAX_COUNT, as_int, check_seed, check_threads
 from razz_fast.reference.cards import CardsLike, card_to_str, parse_cards
 from razz_fast.reference.evaluation import rank
@@ -42,7 +43,7 @@ _HAND_SIZE = 7
 # --- argument checks -----------------------------------------------------------
 
 
-def _check_hands(hands: Sequence[CardsLike]) -> list[list[int]]:
+def _check_hands(hands: object) -> list[list[int]]:
     if not isinstance(hands, (list, tuple)):
         raise TypeError(f"hands must be a list or tuple of hands, not {type(hands).__name__}")
     if not _MIN_PLAYERS <= len(hands) <= _MAX_PLAYERS:
@@ -313,20 +314,27 @@ def _sample_chunk(spot: _Spot, seed: int, chunk: int, count: int) -> _Tally:
         for j, roll in enumerate(rolls):
             r = j + roll
             pool[j], pool[r] = pool[r], pool[j]
-        position = 0
-        community = []
-        if spot.community:
-            community = [pool[0]]
-            position = 1
-        ranks = []
-        for seat in range(spot.players):
-            cards = spot.known[seat] + pool[position : position + spot.private[seat]]
-            position += spot.private[seat]
-            if spot.takes_community[seat]:
-                cards = cards + community
-            ranks.append(spot.rank_of(cards))
-        tally.add(ranks)
+        tally.add(_deal_ranks(spot, pool))
     return tally
+
+
+def _deal_ranks(spot: _Spot, drawn: list[int]) -> list[int]:
+    """Each player's rank when the unseen cards come in the order ``drawn``:
+    the community card first (if any), then each player's private cards in
+    seat order."""
+    position = 0
+    community = []
+    if spot.community:
+        community = [drawn[0]]
+        position = 1
+    ranks = []
+    for seat in range(spot.players):
+        cards = spot.known[seat] + drawn[position : position + spot.private[seat]]
+        position += spot.private[seat]
+        if spot.takes_community[seat]:
+            cards = cards + community
+        ranks.append(spot.rank_of(cards))
+    return ranks
 
 
 def _sampled(spot: _Spot, seed: int, trials: int) -> _Tally:
@@ -346,8 +354,33 @@ def _sampled(spot: _Spot, seed: int, trials: int) -> _Tally:
 # --- equity ---------------------------------------------------------------------
 
 
+def _checked_arguments(
+    hands: object,
+    dead: CardsLike,
+    exact: bool | None,
+    trials: int | None,
+    seed: int | None,
+    threads: int | None,
+    progress: bool,
+) -> tuple[list[list[int]], list[int], bool | None, bool, int, int | None]:
+    """``equity``'s arguments checked in signature order: the hands' and the
+    dead cards, ``exact``, whether ``trials`` or ``seed`` ask for sampling,
+    the number of trials and the seed (None: draw one)."""
+    parsed = _check_hands(hands)
+    dead_cards = parse_cards(dead)
+    _check_no_card_twice(parsed, dead_cards)
+    exact = _check_exact(exact)
+    samples_asked = trials is not None or seed is not None
+    trials = _check_trials(trials)
+    seed = check_seed(seed)
+    check_threads(threads)
+    if not isinstance(progress, bool):
+        raise TypeError(f"progress must be a bool, not {type(progress).__name__}")
+    return parsed, dead_cards, exact, samples_asked, trials, seed
+
+
 def equity(
-    hands: Sequence[CardsLike],
+    hands: Sequence[CardsLike | Range],
     dead: CardsLike = (),
     *,
     exact: bool | None = None,
@@ -364,18 +397,17 @@ def equity(
     ``trials`` or ``seed`` is given, else enumerates when the spot is small
     (decided from an estimate before any enumeration, as in the core).
     ``threads`` and ``progress`` are accepted and ignored here: they never
-    change a result.
+    change a result. An entry of ``hands`` may be a ``razz_fast.Range``
+    (brute force over the hidden cards that pass its filter:
+    ``reference.range_equity``).
     """
-    parsed = _check_hands(hands)
-    dead_cards = parse_cards(dead)
-    _check_no_card_twice(parsed, dead_cards)
-    exact = _check_exact(exact)
-    samples_asked = trials is not None or seed is not None
-    trials = _check_trials(trials)
-    seed = check_seed(seed)
-    check_threads(threads)
-    if not isinstance(progress, bool):
-        raise TypeError(f"progress must be a bool, not {type(progress).__name__}")
+    if isinstance(hands, (list, tuple)) and any(isinstance(h, Range) for h in hands):
+        from razz_fast.reference.range_equity import range_equity
+
+        return range_equity(hands, dead, exact, trials, seed, threads, progress)
+    parsed, dead_cards, exact, samples_asked, trials, seed = _checked_arguments(
+        hands, dead, exact, trials, seed, threads, progress
+    )
     spot = _make_spot(parsed, dead_cards)
 
     if exact is None:

@@ -1,0 +1,147 @@
+"""``equity`` with ``Range`` players (docs/EQUITY.md, "Against a range"),
+composed from the core's tallies: no rule of the game lives here.
+
+Suits never matter for a razz hand's rank, and the unseen cards left after
+the hidden ones are dealt depend on the hidden cards' ranks only, so every
+choice of hidden cards with the same ranks gives the same tallies. A
+*choice* is one rank multiset per ``Range`` player; its weight is the number
+of ways to pick unseen cards of those ranks. Exact: the weighted sum of the
+core's exact tallies with each choice's cards known. Sampled: ``trials``
+split over the choices by a multinomial draw with those weights (NumPy's
+PCG64 seeded with ``seed``), choice ``i`` sampled by the core with seed
+``seed + i``; that is exactly ``trials`` independent deals with the hidden
+cards drawn from those that pass, so the tallies pool as one run's."""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Sequence
+from typing import Any
+
+import numpy
+
+from razz_fast import _core
+from razz_fast._equity import Spot, Tallies, checked_spot, merge_tallies, result_from_tallies
+from razz_fast.ranges import Range
+from razz_fast.results import EquityResult
+from razz_fast.simulate import progress_bar
+
+__all__ = ["range_equity", "hidden_choices", "RANGE_EXACT_LIMIT"]
+
+#: ``exact=None`` enumerates at most this many choices (every choice of one
+#: player's three hidden cards), and only if the core would enumerate each.
+RANGE_EXACT_LIMIT = 455
+
+
+def _passing(player: Range, counts: list[int]) -> list[tuple[int, ...]]:
+    """The rank multisets of ``player``'s hidden cards that the unseen cards
+    can make and its filter admits."""
+    return [
+        ranks
+        for ranks in itertools.combinations_with_replacement(range(13), player.hidden)
+        if all(ranks.count(r) <= counts[r] for r in set(ranks)) and player.admits(ranks)
+    ]
+
+
+def hidden_choices(
+    known: list[list[int]], dead: list[int], ranges: dict[int, Range]
+) -> list[tuple[int, list[list[int]]]]:
+    """Every choice of hidden rank multisets for the seats in ``ranges``
+    (their up cards in ``known``) that passes the filters, with its weight
+    and the hands with cards of those ranks filled in; ValueError if none."""
+    seen = [c for cards in known for c in cards] + dead
+    unseen = [[c for c in range(4 * r, 4 * r + 4) if c not in seen] for r in range(13)]
+    counts = [len(cards) for cards in unseen]
+    seats = sorted(ranges)
+    options = []
+    for seat in seats:
+        passing = _passing(ranges[seat], counts)
+        if not passing:
+            raise ValueError(f"no unseen hidden cards of hands[{seat}] pass its Range's filter")
+        options.append(passing)
+    choices = []
+    for combination in itertools.product(*options):
+        taken = [0] * 13
+        weight = 1
+        hands = [list(cards) for cards in known]
+        for seat, ranks in zip(seats, combination):
+            for r in sorted(set(ranks)):
+                k = ranks.count(r)
+                weight *= math.comb(counts[r] - taken[r], k)
+                hands[seat] += unseen[r][taken[r] : taken[r] + k]
+                taken[r] += k
+        if weight:
+            choices.append((weight, hands))
+    if not choices:
+        raise ValueError(
+            f"no unseen hidden cards of hands{seats} pass their Ranges' filters together"
+        )
+    return choices
+
+
+def _scaled(tallies: Tallies, weight: int) -> Tallies:
+    """The tallies of ``weight`` runs alike."""
+    exact, total, shares, squares, wins, ties = tallies
+    return (
+        exact,
+        weight * total,
+        [weight * s for s in shares],
+        [weight * q for q in squares],
+        [weight * w for w in wins],
+        [weight * t for t in ties],
+    )
+
+
+def range_equity(
+    hands: Sequence[Any],
+    dead: Any,
+    exact: bool | None,
+    trials: int | None,
+    seed: int | None,
+    threads: int | None,
+    progress: bool = False,
+) -> EquityResult:
+    """``equity`` where some entries of ``hands`` are ``Range``s; with
+    ``progress``, a bar over the choices of hidden cards (it changes no
+    result)."""
+    ranges = {seat: h for seat, h in enumerate(hands) if isinstance(h, Range)}
+    shown = [h.up if isinstance(h, Range) else h for h in hands]
+    spot, threads = checked_spot(shown, dead, exact, trials, seed, threads)
+    if not isinstance(progress, bool):
+        raise TypeError(f"progress must be a bool, got {type(progress).__name__}")
+    choices = hidden_choices(spot.known, spot.dead, ranges)
+    is_exact = spot.exact
+    if is_exact is None:
+        is_exact = len(choices) <= RANGE_EXACT_LIMIT and bool(
+            _core.equity_units(choices[0][1], spot.dead, None, spot.trials)[0]
+        )
+    counts = [1] * len(choices) if is_exact else _split(spot, choices)
+    bar = progress_bar(progress, len(choices), " choices", "equity", delay=0.5)
+    parts = []
+    try:
+        for i, (count, (weight, filled)) in enumerate(zip(counts, choices)):
+            if is_exact:
+                tallies = _core.equity_tallies(filled, spot.dead, True, 1, 0, threads)
+                parts.append(_scaled(tallies, weight))
+            elif count:
+                row_seed = (spot.seed + i) % 2**64
+                parts.append(
+                    _core.equity_tallies(filled, spot.dead, False, count, row_seed, threads)
+                )
+            if bar is not None:
+                bar.update(1)
+    finally:
+        if bar is not None:
+            bar.close()
+    return result_from_tallies(*merge_tallies(parts), None if is_exact else spot.seed)
+
+
+def _split(spot: Spot, choices: list[tuple[int, list[list[int]]]]) -> list[int]:
+    """How many of the ``trials`` samples each choice gets: a multinomial
+    draw with the choices' weights."""
+    weights = [weight for weight, _ in choices]
+    whole = sum(weights)
+    generator = numpy.random.Generator(numpy.random.PCG64(spot.seed))
+    drawn = generator.multinomial(spot.trials, [w / whole for w in weights])
+    return [int(count) for count in drawn]

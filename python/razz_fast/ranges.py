@@ -1,0 +1,109 @@
+"""``Range``: an opponent seen only by its up cards, whose hidden cards are
+known to pass a filter over their ranks (docs/EQUITY.md, "Against a range").
+
+A value type shared by the compiled core's ``equity`` and the reference's
+(like ``razz_fast.results``): it holds the up cards and the filter, and says
+which hidden rank multisets pass; each ``equity`` counts the deals itself.
+Suits never matter for a razz hand's rank, so a filter sees ranks only."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy
+
+from razz_fast import _core
+from razz_fast._args import checked_int
+
+__all__ = ["Range"]
+
+_RANKS = "A23456789TJQK"
+
+
+class Range:
+    """An opponent given as its up cards and a filter on its ``hidden``
+    cards (the down cards it holds now: 2 until seventh street, 3 on it),
+    an entry of ``equity``'s ``hands`` in place of a card list.
+
+    ``max_rank`` ("8", "T", …, ace low) keeps the hands whose hidden cards
+    are all that rank or lower; ``where`` is a predicate over the hidden
+    ranks, a tuple of ints lowest first (0 = ace … 12 = king), that returns
+    a bool. Both may be given (a hand must pass both); with neither, the
+    hidden cards are any unseen cards. Every choice of unseen cards that
+    passes is equally likely, e.g.
+    ``Range("4h 5s 6d", max_rank="8")`` (both down cards eight or lower) or
+    ``Range("4h 5s 6d", where=lambda r: len(set(r)) == 2)`` (unpaired)."""
+
+    __slots__ = ("_hidden", "_max_rank", "_up", "_where")
+
+    def __init__(
+        self,
+        up: Any = (),
+        *,
+        hidden: int = 2,
+        max_rank: str | None = None,
+        where: Callable[[tuple[int, ...]], bool] | None = None,
+    ) -> None:
+        self._up = tuple(_core.parse_cards(up))
+        self._hidden = checked_int(hidden, "hidden", 1, 7)
+        if len(self._up) + self._hidden > 7:
+            raise ValueError(
+                f"a player holds at most 7 cards: {len(self._up)} up and {self._hidden} hidden"
+            )
+        if max_rank is not None:
+            if not isinstance(max_rank, str):
+                raise TypeError(
+                    f"max_rank must be a rank such as '8', got {type(max_rank).__name__}"
+                )
+            if max_rank.upper() not in _RANKS or len(max_rank) != 1:
+                raise ValueError(f"max_rank must be one of {', '.join(_RANKS)}, got {max_rank!r}")
+        self._max_rank = None if max_rank is None else _RANKS.index(max_rank.upper())
+        if where is not None and not callable(where):
+            raise TypeError(f"where must be a callable or None, got {type(where).__name__}")
+        self._where = where
+
+    @property
+    def up(self) -> list[int]:
+        """The up cards (card indices)."""
+        return list(self._up)
+
+    @property
+    def hidden(self) -> int:
+        """How many hidden cards the player holds."""
+        return self._hidden
+
+    @property
+    def max_rank(self) -> str | None:
+        """The highest rank a hidden card may have, or None."""
+        return None if self._max_rank is None else _RANKS[self._max_rank]
+
+    @property
+    def where(self) -> Callable[[tuple[int, ...]], bool] | None:
+        """The predicate over the hidden ranks, or None."""
+        return self._where
+
+    def admits(self, ranks: tuple[int, ...]) -> bool:
+        """Whether hidden cards of these ranks (``hidden`` ints 0..12, in any
+        order) pass the filter. A ``where`` that returns anything but a bool
+        raises TypeError; an exception it raises goes through."""
+        ranks = tuple(sorted(ranks))
+        if self._max_rank is not None and ranks and ranks[-1] > self._max_rank:
+            return False
+        if self._where is None:
+            return True
+        verdict = self._where(ranks)
+        if not isinstance(verdict, (bool, numpy.bool_)):
+            raise TypeError(
+                f"a Range's where must return a bool, got {type(verdict).__name__}"
+                f" for hidden ranks {ranks}"
+            )
+        return bool(verdict)
+
+    def __repr__(self) -> str:
+        parts = [repr(_core.format_cards(list(self._up))), f"hidden={self._hidden}"]
+        if self._max_rank is not None:
+            parts.append(f"max_rank={self.max_rank!r}")
+        if self._where is not None:
+            parts.append(f"where={getattr(self._where, '__name__', 'predicate')}")
+        return f"Range({', '.join(parts)})"
