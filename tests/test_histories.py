@@ -648,3 +648,20 @@ def test_exported_money_like_names_read_back_unchanged(name):
         assert replayed.names == [name, "b", "c"]
         assert replayed.hand.payoffs == hand.payoffs
         assert history.scale == scale
+
+
+def test_a_call_all_in_of_a_full_bring_in_over_a_short_one_replays():
+    """Under short_bring_in="full" a player's whole stack calls the full
+    bring-in over a short all-in one; the part over it comes back at once.
+    The export says "calls 2 and is all-in" (as the player was when he
+    acted) and the replay takes it (it used to look at the stack after the
+    return and say chips were left)."""
+    rules = razz_fast.Rules.preset("wsop", 1, 2, 4, 8)
+    hand = razz_fast.Hand(rules, [2, 3], seed=2)
+    assert hand.actor == 0  # the short stack brings in
+    hand.act(razz_fast.Action.BRING_IN)
+    hand.act(razz_fast.Action.CALL)
+    text = to_pokerstars(hand, hand_id=1)
+    assert "calls 2 and is all-in" in text and "Uncalled bet (1) returned" in text
+    replayed = replay(parse_histories(text).hands[0], bring_in=2, short_bring_in="full")
+    assert replayed.hand.payoffs == hand.payoffs

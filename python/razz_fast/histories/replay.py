@@ -314,7 +314,7 @@ def _apply(
         wanted = " or ".join(a.name for a in _ACTION[play.kind])
         allowed = ", ".join(a.name for a in legal)
         raise history.error(f"{wanted} is not legal here (legal: {allowed})", play.line)
-    done = len(hand.history)
+    done, behind = len(hand.history), hand.stacks[seat]
     hand.act(choices[0])
     # The action's own event comes first; returns and awards may follow.
     moved = hand.history[done].amount
@@ -324,12 +324,11 @@ def _apply(
             f" the history {history.text_of(play.amount)}",
             play.line,
         )
-    if (
-        play.all_in
-        and not hand.all_in[seat]
-        or (history.marks_all_in and not play.all_in and hand.all_in[seat])
-    ):
-        raise history.error(_all_in_words(play.all_in, hand.all_in[seat]), play.line)
+    # All-in as the action left the player: a part returned at once (a call
+    # of a full bring-in over a short one) does not undo it.
+    all_in = moved == behind
+    if play.all_in and not all_in or (history.marks_all_in and not play.all_in and all_in):
+        raise history.error(_all_in_words(play.all_in, all_in), play.line)
 
 
 def _all_in_words(site: bool, engine: bool) -> str:
