@@ -38,13 +38,13 @@ from razz_fast._core import (
 )
 from razz_fast._equity import equity
 from razz_fast._match import match
+from razz_fast._simulate import simulate
 from razz_fast.errors import IllegalActionError, InvalidCardError, RazzError
 from razz_fast.events import Action, Event, Pot
 from razz_fast.match_result import MatchResult
 from razz_fast.policy import batch_policy
 from razz_fast.ranges import Range
 from razz_fast.results import ChartResult, ChartRow, EquityResult, SimulationResult
-from razz_fast.simulate import simulate
 
 __all__ = [
     "__version__",

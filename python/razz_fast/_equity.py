@@ -195,7 +195,7 @@ def _tallies_with_progress(spot: Spot, threads: int | None) -> Tallies:
     """The run's tallies, slice by slice with a bar moving after each.
     Slices of one run add up exactly to the whole run (the distributed
     run relies on the same), so the bar changes no result."""
-    from razz_fast.simulate import progress_bar
+    from razz_fast._simulate import progress_bar
 
     exact, units = _core.equity_units(spot.known, spot.dead, spot.exact, spot.trials)
     chunk = _core.SAMPLE_CHUNK

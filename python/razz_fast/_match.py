@@ -13,10 +13,10 @@ from collections.abc import Sequence
 from typing import Any, Callable
 
 from razz_fast import _core
+from razz_fast._simulate import BATCH_SECONDS, Strategy, checked_run, progress_bar, record_hands
 from razz_fast.match_result import MatchResult, MatchTotals
 from razz_fast.policy import is_batch_policy
 from razz_fast.results import checked_record
-from razz_fast.simulate import BATCH_SECONDS, Strategy, checked_run, progress_bar, record_hands
 
 __all__ = ["match", "label", "distinct", "play_match_chunks", "checked_match", "deals_for"]
 

@@ -23,9 +23,9 @@ import numpy
 
 from razz_fast import _core
 from razz_fast._equity import Spot, Tallies, checked_spot, merge_tallies, result_from_tallies
+from razz_fast._simulate import progress_bar
 from razz_fast.ranges import Range
 from razz_fast.results import EquityResult
-from razz_fast.simulate import progress_bar
 
 __all__ = ["range_equity", "hidden_choices", "RANGE_EXACT_LIMIT"]
 

@@ -47,9 +47,9 @@ from razz_fast import _core
 from razz_fast._args import checked_int
 from razz_fast._equity import checked_spot, merge_tallies, result_from_tallies, tally_slice
 from razz_fast._match import _labels, checked_match, deals_for, distinct, play_match_chunks
+from razz_fast._simulate import Strategy, checked_run, play_chunks, progress_bar
 from razz_fast.match_result import MatchResult, MatchTotals
 from razz_fast.results import EquityResult, SimulationResult, Totals
-from razz_fast.simulate import Strategy, checked_run, play_chunks, progress_bar
 
 __all__ = ["simulate", "match", "equity"]
 
