@@ -15,7 +15,6 @@ from typing import Any
 
 from razz_fast import _core
 from razz_fast._args import MAX_THREADS, checked_int
-from razz_fast.errors import InvalidCardError
 from razz_fast.ranges import Range
 from razz_fast.results import EquityResult
 
@@ -86,20 +85,15 @@ def checked_spot(
     ``threads``."""
     if not isinstance(hands, (list, tuple)):
         raise TypeError(f"hands must be a list of card lists, got {type(hands).__name__}")
-    if not 2 <= len(hands) <= 8:
-        raise ValueError(f"equity needs 2 to 8 players, got {len(hands)}")
     if any(isinstance(h, Range) for h in hands):
         raise TypeError("a Range is an entry of razz_fast.equity's hands only")
+    # The spot's own rules (2 to 8 players, at most 7 cards each, no card
+    # twice) are the core's, with its messages: it checks the hands, then
+    # the dead cards with them, in signature order.
     known = [_core.parse_cards(h) for h in hands]
-    for cards in known:
-        if len(cards) > 7:
-            raise InvalidCardError(f"a player has at most 7 cards, got {len(cards)}")
+    _core.equity_units(known, [], False, 1)
     out = _core.parse_cards(dead)
-    seen: set[int] = set()
-    for card in [c for cards in known for c in cards] + out:
-        if card in seen:
-            raise InvalidCardError(f"duplicate card {_core.format_cards([card])}")
-        seen.add(card)
+    _core.equity_units(known, out, False, 1)
     if exact is not None and not isinstance(exact, bool):
         raise TypeError(f"exact must be None or a bool, got {type(exact).__name__}")
     if exact is None and (trials is not None or seed is not None):
