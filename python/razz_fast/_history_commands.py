@@ -248,3 +248,60 @@ def convert_command(args: argparse.Namespace) -> int:
         stream.write(text)
     print(f"{args.output}: {len(played)} hands written, {len(failures)} left out")
     return 1 if failures else 0
+
+
+def add_replay(commands: Any, types: Any) -> None:
+    """`razz-fast replay`."""
+    rep = commands.add_parser(
+        "replay",
+        help="replay site hand histories and check every amount",
+        description="Read PokerStars, Full Tilt, Winamax, KingsClub and Merge razz hand "
+        "histories and PHH (.phh, .phhs) files, replay each hand through the engine, "
+        "check every posted, bet, called, "
+        "returned and collected amount and the site's hand descriptions, and print each "
+        "showdown hand's equity street by street, then a summary: hands replayed, "
+        "mismatched (naming the known-bad site logs), skipped. Exit status 1 if any hand "
+        "differs (known-bad logs included); hands of other games and unreadable hands "
+        "are skipped, not failures; a file that cannot be opened is an error (2).",
+    )
+    rep.add_argument("files", nargs="+", help="hand-history files")
+    rep.add_argument("--no-equity", action="store_true", help="skip the equity per street")
+    rep.add_argument("--trials", type=types.count, default=None, help="samples where not exact")
+    rep.add_argument("--seed", type=types.seed, default=0, help="seed for sampled equity (0)")
+    rep.add_argument(
+        "--encoding",
+        default=None,
+        help="the files' text encoding (detected: UTF-8, UTF-8 with BOM, UTF-16)",
+    )
+    rep.add_argument("--json", action="store_true")
+    rep.add_argument(
+        "--rules",
+        choices=razz_fast.Rules.PRESETS,
+        default=None,
+        help="the rule book's preset (the site's own, see docs/RULES.md)",
+    )
+    rep.add_argument(
+        "--cap",
+        type=types.cap,
+        default=None,
+        help="bets per round, 0 for no cap (the preset's)",
+    )
+    rep.add_argument("--heads-up", choices=("capped", "round_starts", "before_cap"))
+    rep.add_argument("--odd-chip", choices=("seat", "low_card", "high_card"))
+    rep.add_argument("--burn-cards", action="store_const", const=True, help="the room burned cards")
+    rep.set_defaults(run=replay_command)
+
+
+def add_convert(commands: Any, types: Any) -> None:
+    """`razz-fast convert`."""
+    conv = commands.add_parser(
+        "convert",
+        help="convert a hand-history file to PHH or PokerStars text",
+        description="Replay every hand of a site's text file or a PHH file and write them "
+        "as PHH (OUT ending in .phh for one hand, .phhs for any number) or as "
+        "PokerStars-style text (any other name). Hands that do not replay are left out "
+        "and the exit status is 1.",
+    )
+    conv.add_argument("input", help="a hand-history file (any supported site, .phh, .phhs)")
+    conv.add_argument("output", help="the file to write")
+    conv.set_defaults(run=convert_command)

@@ -14,7 +14,7 @@ from typing import Any
 import razz_fast
 from razz_fast import _core
 from razz_fast._args import MAX_THREADS
-from razz_fast._history_commands import convert_command, replay_command
+from razz_fast._history_commands import add_convert, add_replay
 from razz_fast.errors import RazzError
 from razz_fast.plot import plot_available
 
@@ -330,6 +330,17 @@ def _table_options(
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
 
 
+class _OptionTypes:
+    """The checked option types the subcommands share."""
+
+    def __init__(self) -> None:
+        self.count = _int_option(1, _COUNT_LIMIT)
+        self.seed = _int_option(0, _SEED_LIMIT)
+        self.threads = _int_option(1, MAX_THREADS)
+        self.chips = _int_option(0, _CHIP_LIMIT)
+        self.cap = _int_option(0, _COUNT_LIMIT)  # 0: no cap
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="razz-fast", description="Fast, correct razz (ace-to-five low) tools."
@@ -340,10 +351,14 @@ def _parser() -> argparse.ArgumentParser:
     rank.add_argument("hands", nargs="+", help='a hand such as "As 2d 3c 4h 6s Kd Kc"')
     rank.set_defaults(run=_rank)
 
-    count = _int_option(1, _COUNT_LIMIT)
-    seed = _int_option(0, _SEED_LIMIT)
-    threads = _int_option(1, MAX_THREADS)
-    chips = _int_option(0, _CHIP_LIMIT)
+    types = _OptionTypes()
+    for add in (_add_simulate, _add_match, _add_equity, _add_chart, add_replay, add_convert):
+        add(commands, types)
+    return parser
+
+
+def _add_simulate(commands: Any, types: _OptionTypes) -> None:
+    """`razz-fast simulate`."""
     sim = commands.add_parser(
         "simulate",
         help="play many complete hands with built-in strategies",
@@ -354,7 +369,9 @@ def _parser() -> argparse.ArgumentParser:
         f"{razz_fast.Rules()!r}, so razz_fast.simulate(..., rules=Rules()) plays smaller "
         "stakes with no ante unless given these.",
     )
-    sim.add_argument("--hands", type=count, default=1_000_000, help="hands to play (1,000,000)")
+    sim.add_argument(
+        "--hands", type=types.count, default=1_000_000, help="hands to play (1,000,000)"
+    )
     sim.add_argument(
         "--players", type=_int_option(2, 8), default=6, help="players at the table, 2-8 (6)"
     )
@@ -364,10 +381,13 @@ def _parser() -> argparse.ArgumentParser:
         help="comma-separated strategies, at most one a seat, repeated round the table "
         "(check_call, random, tight; default tight,check_call,random)",
     )
-    _table_options(sim, chips, seed, threads, "; Rules(): see above")
+    _table_options(sim, types.chips, types.seed, types.threads, "; Rules(): see above")
     sim.add_argument("--no-progress", action="store_true", help="no progress bar")
     sim.set_defaults(run=_simulate)
 
+
+def _add_match(commands: Any, types: _OptionTypes) -> None:
+    """`razz-fast match`."""
     mat = commands.add_parser(
         "match",
         help="rank strategies on the same deals, with confidence intervals",
@@ -381,11 +401,14 @@ def _parser() -> argparse.ArgumentParser:
     mat.add_argument("--players", type=int, default=None, help="seats (one per strategy)")
     mat.add_argument("--hands", type=_count, default=1_000_000, help="hands (1e6)")
     mat.add_argument("--no-duplicate", action="store_true", help="one seating per deal")
-    _table_options(mat, chips, seed, threads, "")
+    _table_options(mat, types.chips, types.seed, types.threads, "")
     mat.add_argument("--plot", metavar="FILE", help="a chart of the running results (.png, .svg)")
     mat.add_argument("--no-progress", action="store_true", help="no progress bar")
     mat.set_defaults(run=_match)
 
+
+def _add_equity(commands: Any, types: _OptionTypes) -> None:
+    """`razz-fast equity`."""
     eq = commands.add_parser(
         "equity",
         help="each player's share of the pot, exact or sampled",
@@ -411,13 +434,16 @@ def _parser() -> argparse.ArgumentParser:
         help="enumerate every deal (yes), sample (no), or exact when cheap (auto; "
         "--trials or --seed with auto samples)",
     )
-    eq.add_argument("--trials", type=count, default=None, help="samples (1,000,000)")
-    eq.add_argument("--seed", type=seed, default=None)
-    eq.add_argument("--threads", type=threads, default=None)
+    eq.add_argument("--trials", type=types.count, default=None, help="samples (1,000,000)")
+    eq.add_argument("--seed", type=types.seed, default=None)
+    eq.add_argument("--threads", type=types.threads, default=None)
     eq.add_argument("--json", action="store_true")
     eq.add_argument("--no-progress", action="store_true", help="no progress bar")
     eq.set_defaults(run=_equity)
 
+
+def _add_chart(commands: Any, types: _OptionTypes) -> None:
+    """`razz-fast chart`."""
     ch = commands.add_parser(
         "chart",
         help="equity of every three-card starting hand against random hands",
@@ -432,67 +458,15 @@ def _parser() -> argparse.ArgumentParser:
         default="auto",
         help="enumerate (yes), sample (no), or exact heads-up only (auto)",
     )
-    ch.add_argument("--trials", type=int, default=None, help="samples per hand (100,000)")
-    ch.add_argument("--seed", type=int, default=None)
-    ch.add_argument("--threads", type=int, default=None)
+    ch.add_argument("--trials", type=types.count, default=None, help="samples per hand (100,000)")
+    ch.add_argument("--seed", type=types.seed, default=None)
+    ch.add_argument("--threads", type=types.threads, default=None)
     out = ch.add_mutually_exclusive_group()
     out.add_argument("--csv", action="store_true", help="print the rows as CSV")
     out.add_argument("--json", action="store_true", help="print the result as JSON")
     ch.add_argument("--no-progress", action="store_true", help="no progress bar")
     ch.add_argument("--plot", metavar="FILE", help="draw the chart to FILE (.png, .svg, .pdf)")
     ch.set_defaults(run=_chart)
-
-    rep = commands.add_parser(
-        "replay",
-        help="replay site hand histories and check every amount",
-        description="Read PokerStars, Full Tilt, Winamax, KingsClub and Merge razz hand "
-        "histories and PHH (.phh, .phhs) files, replay each hand through the engine, "
-        "check every posted, bet, called, "
-        "returned and collected amount and the site's hand descriptions, and print each "
-        "showdown hand's equity street by street, then a summary: hands replayed, "
-        "mismatched (naming the known-bad site logs), skipped. Exit status 1 if any hand "
-        "differs (known-bad logs included); hands of other games and unreadable hands "
-        "are skipped, not failures; a file that cannot be opened is an error (2).",
-    )
-    rep.add_argument("files", nargs="+", help="hand-history files")
-    rep.add_argument("--no-equity", action="store_true", help="skip the equity per street")
-    rep.add_argument("--trials", type=count, default=None, help="samples where not exact")
-    rep.add_argument("--seed", type=seed, default=0, help="seed for sampled equity (0)")
-    rep.add_argument(
-        "--encoding",
-        default=None,
-        help="the files' text encoding (detected: UTF-8, UTF-8 with BOM, UTF-16)",
-    )
-    rep.add_argument("--json", action="store_true")
-    rep.add_argument(
-        "--rules",
-        choices=razz_fast.Rules.PRESETS,
-        default=None,
-        help="the rule book's preset (the site's own, see docs/RULES.md)",
-    )
-    rep.add_argument(
-        "--cap",
-        type=_int_option(0, _COUNT_LIMIT),
-        default=None,
-        help="bets per round, 0 for no cap (the preset's)",
-    )
-    rep.add_argument("--heads-up", choices=("capped", "round_starts", "before_cap"))
-    rep.add_argument("--odd-chip", choices=("seat", "low_card", "high_card"))
-    rep.add_argument("--burn-cards", action="store_const", const=True, help="the room burned cards")
-    rep.set_defaults(run=replay_command)
-
-    conv = commands.add_parser(
-        "convert",
-        help="convert a hand-history file to PHH or PokerStars text",
-        description="Replay every hand of a site's text file or a PHH file and write them "
-        "as PHH (OUT ending in .phh for one hand, .phhs for any number) or as "
-        "PokerStars-style text (any other name). Hands that do not replay are left out "
-        "and the exit status is 1.",
-    )
-    conv.add_argument("input", help="a hand-history file (any supported site, .phh, .phhs)")
-    conv.add_argument("output", help="the file to write")
-    conv.set_defaults(run=convert_command)
-    return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
