@@ -2,7 +2,13 @@
 //! `determinize`, a hand consistent with it for search bots. A view is a
 //! copy, built from the hand's public state and the seat's own cards; it
 //! holds no reference to the hand, and every card it shows is one the seat
-//! has seen, so a strategy given a view cannot peek.
+//! has seen, so a strategy given a view cannot peek. (Its history is the
+//! hand's, shared copy-on-write rather than copied, since a view is taken
+//! at every decision of a simulation; the cards the seat has not seen are
+//! left out whenever it is read, and nothing reads it otherwise.)
+
+use std::fmt;
+use std::sync::Arc;
 
 use crate::card::{Card, DECK_SIZE};
 use crate::error::{Error, Result};
@@ -12,7 +18,7 @@ use crate::pots::MAX_SEATS;
 use crate::rng::Rng;
 use crate::rules::Rules;
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone)]
 pub struct PlayerView {
     seat: usize,
     n: usize,
@@ -33,9 +39,43 @@ pub struct PlayerView {
     n_up: [u8; MAX_SEATS],
     community: Option<Card>,
     payoffs: [i64; MAX_SEATS],
-    /// The hand's history with every card the seat has not seen left out
-    /// (others' down cards until shown, burns, reshuffled burns).
-    history: Vec<Event>,
+    /// The hand's history as it stood, shared with the hand: read only
+    /// through `history()`, which leaves out every card the seat has not
+    /// seen (others' down cards until shown, burns, reshuffled burns).
+    history: Arc<Vec<Event>>,
+}
+
+impl PartialEq for PlayerView {
+    fn eq(&self, other: &PlayerView) -> bool {
+        let table = |v: &PlayerView| {
+            (
+                v.seat, v.n, v.rules, v.starting, v.stacks, v.bets, v.pot, v.folded, v.all_in,
+            )
+        };
+        let turn = |v: &PlayerView| {
+            (
+                v.street, v.actor, v.legal, v.to_call, v.down, v.n_down, v.up, v.n_up,
+            )
+        };
+        table(self) == table(other)
+            && turn(self) == turn(other)
+            && (self.community, self.payoffs) == (other.community, other.payoffs)
+            && self.history() == other.history()
+    }
+}
+
+impl Eq for PlayerView {}
+
+impl fmt::Debug for PlayerView {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("PlayerView")
+            .field("seat", &self.seat)
+            .field("street", &self.street)
+            .field("actor", &self.actor)
+            .field("stacks", &self.stacks())
+            .field("history", &self.history())
+            .finish_non_exhaustive()
+    }
 }
 
 /// Whether `event` shows its cards to `seat`.
@@ -94,7 +134,7 @@ impl PlayerView {
             n_up: [0; MAX_SEATS],
             community: hand.community_cards().first().copied(),
             payoffs: hand.payoffs(),
-            history: Vec::with_capacity(hand.history().len()),
+            history: hand.shared_history(),
         };
         view.starting[..n].copy_from_slice(hand.starting_stacks());
         view.stacks[..n].copy_from_slice(hand.stacks());
@@ -109,12 +149,6 @@ impl PlayerView {
         let down = hand.down_cards(seat);
         view.down[..down.len()].copy_from_slice(down);
         view.n_down = down.len() as u8;
-        view.history.extend_from_slice(hand.history());
-        for e in &mut view.history {
-            if !seen_by(e, seat) {
-                e.hide_cards();
-            }
-        }
         Ok(view)
     }
 
@@ -169,8 +203,18 @@ impl PlayerView {
     pub fn payoffs(&self) -> &[i64] {
         &self.payoffs[..self.n]
     }
-    pub fn history(&self) -> &[Event] {
-        &self.history
+    /// The history as the seat saw it: every card it has not seen left out.
+    pub fn history(&self) -> Vec<Event> {
+        self.history
+            .iter()
+            .map(|&e| {
+                let mut e = e;
+                if !seen_by(&e, self.seat) {
+                    e.hide_cards();
+                }
+                e
+            })
+            .collect()
     }
 
     /// The down cards of `seat` that the viewer has seen: all of its own;
@@ -182,6 +226,7 @@ impl PlayerView {
         self.history
             .iter()
             .rev()
+            // (Shown cards are seen by every seat: the raw event will do.)
             .find(|e| e.kind == EventKind::Show && e.seat == Some(seat as u8))
             .map_or(&[], Event::cards)
     }
@@ -197,7 +242,7 @@ impl PlayerView {
         let mut burns = Vec::new();
         let mut reshuffled_at = None;
         let mut actions = Vec::new();
-        for e in &self.history {
+        for e in &self.history() {
             match e.kind {
                 EventKind::DealDown
                 | EventKind::DealUp

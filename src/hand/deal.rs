@@ -1,6 +1,8 @@
 //! Antes and the deal: third street, burns, fourth to seventh street, the
 //! community card and the reshuffle of burns (docs/ENGINE.md §3–4).
 
+use std::sync::Arc;
+
 use super::pots::MAX_SEATS;
 use super::showing::Showing;
 use super::Hand;
@@ -93,7 +95,7 @@ impl Hand {
                 } else {
                     EventKind::DealUp
                 };
-                self.history.push(Event::new(kind, Some(i % n), 0, &[card]));
+                Arc::make_mut(&mut self.history).push(Event::new(kind, Some(i % n), 0, &[card]));
             }
         }
         bring_in
@@ -202,7 +204,7 @@ impl Hand {
             }
             let s = seats.trailing_zeros() as usize;
             seats &= seats - 1;
-            self.history.push(Event::new(kind, Some(s), 0, &[card]));
+            Arc::make_mut(&mut self.history).push(Event::new(kind, Some(s), 0, &[card]));
         }
     }
 }

@@ -9,6 +9,7 @@ mod showdown;
 pub mod showing;
 
 use std::fmt::Display;
+use std::sync::Arc;
 
 use crate::card::{check_distinct, Card, DECK_SIZE};
 use crate::error::{Error, Result};
@@ -156,7 +157,10 @@ pub struct Hand {
     n_awarded: usize,
     all_in_at_end: u8,
     best_shown: Option<crate::eval::Rank>,
-    history: Vec<Event>,
+    /// Shared with the views taken of the hand (copy on write): a view
+    /// costs no copy of the history, and a push copies it only while a
+    /// view taken since is still alive.
+    history: Arc<Vec<Event>>,
     /// Off in simulation loops, where nobody reads the history.
     record_history: bool,
 }
@@ -225,7 +229,7 @@ impl Hand {
             n_awarded: 0,
             all_in_at_end: 0,
             best_shown: None,
-            history: Vec::with_capacity(96),
+            history: Arc::new(Vec::with_capacity(96)),
             record_history: true,
         };
         hand.reset(stacks, source);
@@ -271,7 +275,7 @@ impl Hand {
         self.n_awarded = 0;
         self.all_in_at_end = 0;
         self.best_shown = None;
-        self.history.clear();
+        self.clear_history();
         match source {
             DeckSource::Seed(seed) => {
                 let mut rng = Rng::new(seed);
@@ -293,15 +297,32 @@ impl Hand {
 
     fn record(&mut self, kind: EventKind, seat: Option<usize>, amount: u64, cards: &[Card]) {
         if self.record_history {
-            self.history.push(Event::new(kind, seat, amount, cards));
+            self.push_event(Event::new(kind, seat, amount, cards));
         }
+    }
+
+    fn push_event(&mut self, event: Event) {
+        Arc::make_mut(&mut self.history).push(event);
+    }
+
+    fn clear_history(&mut self) {
+        match Arc::get_mut(&mut self.history) {
+            Some(history) => history.clear(),
+            // A view still holds it: leave it to the view.
+            None => self.history = Arc::new(Vec::with_capacity(96)),
+        }
+    }
+
+    /// The history as a snapshot a view can keep without a copy.
+    pub(crate) fn shared_history(&self) -> Arc<Vec<Event>> {
+        Arc::clone(&self.history)
     }
 
     /// Whether `history` is kept (default on). Simulation loops turn it off.
     pub fn set_record_history(&mut self, on: bool) {
         self.record_history = on;
         if !on {
-            self.history.clear();
+            self.clear_history();
         }
     }
 

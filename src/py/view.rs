@@ -116,7 +116,7 @@ impl PyPlayerView {
     /// (an empty `cards`).
     #[getter]
     fn history<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyAny>>> {
-        event_list(py, self.inner.history())
+        event_list(py, &self.inner.history())
     }
 
     /// The Actions the actor may take now, in Action order; empty once the hand
