@@ -331,6 +331,7 @@ class _Hand:
 
     def __init__(self, history: HandHistory, stacks: list[int]) -> None:
         self.history = history
+        self.players = [seat.name for seat in history.seats]
         self.stacks = list(stacks)
         self.bets = [0] * len(stacks)
         self.held = [0] * len(stacks)
@@ -352,38 +353,13 @@ def _history(
     for name in ("antes", "bring_in", "small_bet", "big_bet", "starting_stacks", "actions"):
         if name not in data:
             raise fail(f"the required field {name!r} is missing", first)
-    starting = data["starting_stacks"]
-    antes = data["antes"]
-    if not isinstance(starting, list) or not 2 <= len(starting) <= 8:
-        raise fail("starting_stacks must list 2 to 8 stacks", first)
-    n = len(starting)
-    if not isinstance(antes, list):
-        antes = [antes] * n
-    if len(antes) != n:
-        raise fail(f"antes lists {len(antes)} antes for {n} players", first)
-    if len(set(antes)) != 1:
-        raise fail("players with different antes cannot be replayed", first)
     trimming = data.get("ante_trimming_status", False)
     if not isinstance(trimming, bool):
         raise fail("ante_trimming_status must be true or false", first)
-    amounts = [antes[0], data["bring_in"], data["small_bet"], data["big_bet"], *starting]
-    finishing = data.get("finishing_stacks")
-    if finishing is not None:
-        if not isinstance(finishing, list) or len(finishing) != n:
-            raise fail(f"finishing_stacks must list {n} stacks", first)
-        amounts += finishing
-    scale = _scale(amounts, fail, first)
-    units = [_units(value, scale, fail, first) for value in amounts]
+    n, scale, units, finishing = _amounts(data, fail, first)
     ante, bring_in, small_bet, big_bet = units[:4]
     stacks = units[4 : 4 + n]
-    players = data.get("players") or [f"p{seat + 1}" for seat in range(n)]
-    seats = data.get("seats") or list(range(1, n + 1))
-    if len(players) != n or len(set(players)) != n or not all(isinstance(p, str) for p in players):
-        raise fail(f"players must be {n} distinct names", first)
-    if len(seats) != n or len(set(seats)) != n or not all(isinstance(s, int) for s in seats):
-        raise fail(f"seats must be {n} distinct seat numbers", first)
-    if sorted(seats) != list(seats):
-        raise fail("seats must be in increasing order (the order of the players)", first)
+    players, seats = _seating(data, n, fail, first)
     lines = text.splitlines()
     history = HandHistory(
         site=SITE,
@@ -434,6 +410,46 @@ def _history(
     return history
 
 
+def _amounts(
+    data: dict[str, Any], fail: _Fail, first: int
+) -> tuple[int, int, list[int], list[Any] | None]:
+    """The hand's amounts in whole units of its smallest fraction: (players,
+    scale, [ante, bring-in, small bet, big bet, stacks..., finishing
+    stacks...], the finishing stacks as given or None)."""
+    starting = data["starting_stacks"]
+    antes = data["antes"]
+    if not isinstance(starting, list) or not 2 <= len(starting) <= 8:
+        raise fail("starting_stacks must list 2 to 8 stacks", first)
+    n = len(starting)
+    if not isinstance(antes, list):
+        antes = [antes] * n
+    if len(antes) != n:
+        raise fail(f"antes lists {len(antes)} antes for {n} players", first)
+    if len(set(antes)) != 1:
+        raise fail("players with different antes cannot be replayed", first)
+    amounts = [antes[0], data["bring_in"], data["small_bet"], data["big_bet"], *starting]
+    finishing = data.get("finishing_stacks")
+    if finishing is not None:
+        if not isinstance(finishing, list) or len(finishing) != n:
+            raise fail(f"finishing_stacks must list {n} stacks", first)
+        amounts += finishing
+    scale = _scale(amounts, fail, first)
+    return n, scale, [_units(value, scale, fail, first) for value in amounts], finishing
+
+
+def _seating(data: dict[str, Any], n: int, fail: _Fail, first: int) -> tuple[list[str], list[int]]:
+    """The players' names and seat numbers, in seat order."""
+    players = data.get("players") or [f"p{seat + 1}" for seat in range(n)]
+    seats = data.get("seats") or list(range(1, n + 1))
+    if len(players) != n or len(set(players)) != n or not all(isinstance(p, str) for p in players):
+        raise fail(f"players must be {n} distinct names", first)
+    if len(seats) != n or len(set(seats)) != n or not all(isinstance(s, int) for s in seats):
+        raise fail(f"seats must be {n} distinct seat numbers", first)
+    if sorted(seats) != list(seats):
+        raise fail("seats must be in increasing order (the order of the players)", first)
+    return players, seats
+
+
 def _settings(data: dict[str, Any], fail: _Fail, first: int) -> dict[str, Any]:
     """The rules a file states in razz_fast's user-defined fields."""
     settings: dict[str, Any] = {}
@@ -479,7 +495,7 @@ def _units(value: int | Decimal, scale: int, fail: _Fail, first: int) -> int:
 def _action(
     state: _Hand, words: list[str], line: int | None, text: str, players: list[str], fail: _Fail
 ) -> None:
-    history = state.history
+    """One PHH action line, read into ``state.history``."""
     n = len(players)
 
     def seat_of(label: str) -> int:
@@ -488,58 +504,91 @@ def _action(
         return int(label[1:]) - 1
 
     if len(words) == 4 and words[:2] == ["d", "dh"]:
-        seat = seat_of(words[2])
-        cards = _split_cards(words[3], fail, line)
-        name = players[seat]
-        if state.held[seat] + len(cards) > SLOTS:
-            raise fail(f"{name} is dealt more than {SLOTS} cards", line)
-        for card in cards:
-            slot = state.held[seat]
-            if slot >= 3 and slot + 1 > state.street:
-                state.street = slot + 1
-                state.bets = [0] * n
-            history.cards[name][slot] = card
-            history.card_lines[name][slot] = line
-            state.held[seat] += 1
+        _deal_hole(state, seat_of(words[2]), _split_cards(words[3], fail, line), line, fail)
         return
     if len(words) == 3 and words[:2] == ["d", "db"]:
-        cards = _split_cards(words[2], fail, line)
-        if len(cards) != 1 or cards[0] is None:
-            raise fail("razz has one community card, and it must be known", line)
-        history.community = cards[0]
-        state.street, state.bets = 7, [0] * n
-        for seat, name in enumerate(players):
-            if seat not in state.folded and state.held[seat] == 6:
-                history.cards[name][6] = cards[0]
-                state.held[seat] = 7
+        _deal_board(state, _split_cards(words[2], fail, line), line, fail)
         return
     if len(words) < 2:
         if not words:
             return  # a comment only
         raise fail(f"cannot read the action {text!r}", line)
     seat = seat_of(words[0])
-    name, verb, rest = players[seat], words[1], words[2:]
-    if verb == "sm":
-        if rest in ([], ["-"]):
-            history.shows.append(Show(name, (), None, line or 1, text))
-            return
-        if len(rest) != 1:
-            raise fail(f"cannot read the action {text!r}", line)
-        cards = _split_cards(rest[0], fail, line)
-        known = history.cards[name]
-        if len(cards) > SLOTS:
-            raise fail(f"{name} shows more than {SLOTS} cards", line)
-        for slot, card in enumerate(cards):
-            if card is None:
-                continue
-            if known[slot] is None:
-                known[slot] = card
-                history.card_lines[name][slot] = line
-            elif known[slot] != card:
-                raise fail(f"{name} shows {card} where {known[slot]} was dealt", line)
-        shown = tuple(card for card in cards if card is not None)
-        history.shows.append(Show(name, shown, None, line or 1, text))
+    if words[1] == "sm":
+        _show(state, seat, words[2:], line, text, fail)
+    else:
+        _wager(state, seat, words[1], words[2:], line, text, fail)
+
+
+def _deal_hole(
+    state: _Hand, seat: int, cards: list[str | None], line: int | None, fail: _Fail
+) -> None:
+    """``d dh``: cards dealt to a seat; its fourth and later start streets."""
+    history, name = state.history, state.players[seat]
+    if state.held[seat] + len(cards) > SLOTS:
+        raise fail(f"{name} is dealt more than {SLOTS} cards", line)
+    for card in cards:
+        slot = state.held[seat]
+        if slot >= 3 and slot + 1 > state.street:
+            state.street = slot + 1
+            state.bets = [0] * len(state.bets)
+        history.cards[name][slot] = card
+        history.card_lines[name][slot] = line
+        state.held[seat] += 1
+
+
+def _deal_board(state: _Hand, cards: list[str | None], line: int | None, fail: _Fail) -> None:
+    """``d db``: the seventh-street community card, every live seat's."""
+    history = state.history
+    if len(cards) != 1 or cards[0] is None:
+        raise fail("razz has one community card, and it must be known", line)
+    history.community = cards[0]
+    state.street, state.bets = 7, [0] * len(state.bets)
+    for seat, name in enumerate(state.players):
+        if seat not in state.folded and state.held[seat] == 6:
+            history.cards[name][6] = cards[0]
+            state.held[seat] = 7
+
+
+def _show(
+    state: _Hand, seat: int, rest: list[str], line: int | None, text: str, fail: _Fail
+) -> None:
+    """``sm``: a seat shows (or mucks, ``-``) its cards, which must be the
+    ones dealt where those are known."""
+    history, name = state.history, state.players[seat]
+    if rest in ([], ["-"]):
+        history.shows.append(Show(name, (), None, line or 1, text))
         return
+    if len(rest) != 1:
+        raise fail(f"cannot read the action {text!r}", line)
+    cards = _split_cards(rest[0], fail, line)
+    known = history.cards[name]
+    if len(cards) > SLOTS:
+        raise fail(f"{name} shows more than {SLOTS} cards", line)
+    for slot, card in enumerate(cards):
+        if card is None:
+            continue
+        if known[slot] is None:
+            known[slot] = card
+            history.card_lines[name][slot] = line
+        elif known[slot] != card:
+            raise fail(f"{name} shows {card} where {known[slot]} was dealt", line)
+    shown = tuple(card for card in cards if card is not None)
+    history.shows.append(Show(name, shown, None, line or 1, text))
+
+
+def _wager(
+    state: _Hand,
+    seat: int,
+    verb: str,
+    rest: list[str],
+    line: int | None,
+    text: str,
+    fail: _Fail,
+) -> None:
+    """``pb``, ``cc``, ``f``, ``cbr``: logged with the chips they move, as
+    sites log them."""
+    history, name = state.history, state.players[seat]
     high = max(state.bets)
     if verb == "pb" and not rest:
         kind, to = "bring_in", state.bets[seat] + min(history.bring_in or 0, state.stacks[seat])
