@@ -18,6 +18,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable
 
 import pytest
 
@@ -274,14 +275,41 @@ def test_a_worker_killed_mid_run_changes_nothing(client):
     assert pid not in client.run(os.getpid).values()
 
 
+class _CtrlC:
+    """Ctrl-C (``interrupt_main``) once ``ready()`` returns, then again every
+    five seconds until the ``with`` block ends (longer than the run's own
+    cleanup takes, which a second one would cut short): an interrupt that lands while
+    Python runs a finalizer is printed as ignored and lost, as a real Ctrl-C
+    can be, and a user would press again. A last one still in flight as
+    the block ends is absorbed there, not raised in the test after it."""
+
+    def __init__(self, ready: Callable[[], object]) -> None:
+        self._ready, self._done = ready, threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def _run(self) -> None:
+        self._ready()
+        while not self._done.is_set():
+            _thread.interrupt_main()
+            self._done.wait(5.0)
+
+    def __enter__(self) -> None:
+        self._thread.start()
+
+    def __exit__(self, *exc: object) -> None:
+        while True:
+            try:
+                self._done.set()
+                self._thread.join()
+                time.sleep(0.01)  # lets an interrupt still pending land here
+                break
+            except KeyboardInterrupt:
+                continue
+
+
 def test_ctrl_c_cancels_the_outstanding_tasks(client):
-    timer = threading.Timer(1.0, _thread.interrupt_main)
-    timer.start()
-    try:
-        with pytest.raises(KeyboardInterrupt):
-            rfd.simulate(10**8, seed=1, chunks_per_task=64, client=client)
-    finally:
-        timer.cancel()
+    with _CtrlC(lambda: time.sleep(1.0)), pytest.raises(KeyboardInterrupt):
+        rfd.simulate(10**8, seed=1, chunks_per_task=64, client=client)
     deadline = time.monotonic() + 20
     left = 1
     while left and time.monotonic() < deadline:
@@ -413,13 +441,8 @@ def test_ctrl_c_on_an_exact_equity_frees_the_cluster_at_once(client):
     # Eight players on third street, exact: hours of work in every task.
     hands = ["As 2s 3s", "4s 5s 6s", "7s 8s 9s", "Ts Js Qs", "Ks Ah 2h", "3h 4h 5h", "6h 7h 8h",
              "9h Th Jh"]  # fmt: skip
-    timer = threading.Timer(2.0, _thread.interrupt_main)
-    timer.start()
-    try:
-        with pytest.raises(KeyboardInterrupt):
-            rfd.equity(hands, exact=True, chunks_per_task=1, client=client)
-    finally:
-        timer.cancel()
+    with _CtrlC(lambda: time.sleep(2.0)), pytest.raises(KeyboardInterrupt):
+        rfd.equity(hands, exact=True, chunks_per_task=1, client=client)
     # Both workers' single threads are free again: a task on each runs now.
     futures = [client.submit(_tiny, pure=False, workers=[w]) for w in client.nthreads()]
     outcome = _within(15, lambda: client.gather(futures))
@@ -462,15 +485,9 @@ def test_ctrl_c_stops_the_running_simulate_and_match_tasks(client, tmp_path, kin
                                    chunks_per_task=2, client=client),
     }[kind]  # fmt: skip
 
-    def interrupt_once_a_task_plays():
-        distributed.Event(started, client=client).wait()
-        _thread.interrupt_main()
-
-    helper = threading.Thread(target=interrupt_once_a_task_plays, daemon=True)
-    helper.start()
-    with pytest.raises(KeyboardInterrupt):
+    once_a_task_plays = distributed.Event(started, client=client).wait
+    with _CtrlC(once_a_task_plays), pytest.raises(KeyboardInterrupt):
         run()
-    helper.join()
     # The run's stop flag is set; now let the running tasks' strategies go on.
     distributed.Event(release, client=client).set()
     futures = [client.submit(_tiny, pure=False, workers=[w]) for w in client.nthreads()]
