@@ -57,13 +57,20 @@ impl Hand {
         self.record(EventKind::Reshuffle, None, 0, &new_deck[..n]);
     }
 
+    // Inlined so that a table without burns (the default) pays a test, not
+    // a call, on every street.
+    #[inline(always)]
     fn burn(&mut self) {
         if self.rules.burn_cards {
-            let card = self.take_card();
-            self.burns[self.n_burns] = card;
-            self.n_burns += 1;
-            self.record(EventKind::Burn, None, 0, &[card]);
+            self.burn_one();
         }
+    }
+
+    fn burn_one(&mut self) {
+        let card = self.take_card();
+        self.burns[self.n_burns] = card;
+        self.n_burns += 1;
+        self.record(EventKind::Burn, None, 0, &[card]);
     }
 
     /// Seat `s` gets `deck[s]` and `deck[n + s]` down and `deck[2n + s]` up

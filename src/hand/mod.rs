@@ -284,7 +284,10 @@ impl Hand {
         self.n_awarded = 0;
         self.all_in_at_end = 0;
         self.best_shown = None;
-        self.clear_history();
+        // With history off it is already empty (`set_record_history`).
+        if self.record_history {
+            self.clear_history();
+        }
         match source {
             DeckSource::Seed(seed) => {
                 let mut rng = Rng::new(seed);
