@@ -18,8 +18,7 @@ import random
 from collections.abc import Sequence
 
 from razz_fast.ranges import Range
-from razz_fast.reference.cards import CardsLike
-from razz_fast.reference.equity import (
+from razz_fast.reference._equity import (
     _checked_arguments,
     _chooses_exact,
     _deal_ranks,
@@ -27,6 +26,7 @@ from razz_fast.reference.equity import (
     _make_spot,
     _Tally,
 )
+from razz_fast.reference.cards import CardsLike
 from razz_fast.results import EquityResult
 
 __all__ = ["range_equity"]

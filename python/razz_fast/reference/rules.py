@@ -8,13 +8,9 @@ import dataclasses
 from typing import Any, Callable, NoReturn, TypedDict
 
 from razz_fast.errors import int_text
-from razz_fast.reference.arguments import as_int
+from razz_fast.reference.arguments import MAX_CHIPS, as_int
 
 __all__ = ["MAX_CHIPS", "Rules"]
-
-#: The largest stack or stake accepted, so that every sum of chips fits in
-#: 64 bits in the compiled core.
-MAX_CHIPS = 2**53 - 1
 
 #: The named settings and their values, the default first.
 _CHOICES = {

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from razz_fast.events import Action, Event
-from razz_fast.reference.arguments import as_int
+from razz_fast.reference.arguments import as_int, seed_value
 from razz_fast.reference.generator import Xoshiro256PlusPlus
 from razz_fast.reference.rules import Rules
 
@@ -195,9 +195,9 @@ class PlayerView:
     def determinize(self, seed: int) -> Hand:
         """A ``Hand`` consistent with the view, its unseen cards dealt from a
         shuffle of the unseen cards by the generator seeded with ``seed``."""
-        from razz_fast.reference.hand import Hand, _check_seed
+        from razz_fast.reference.hand import Hand
 
-        seed = _check_seed(seed)
+        seed = seed_value(seed)
         # Every card taken from the deck, in dealing order: [seat, card or None].
         takes: list[list[int | None]] = []
         burns: list[int] = []

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import time
 
+from razz_fast.reference._equity import _check_exact, _check_trials, equity
 from razz_fast.reference.arguments import as_int, check_seed, check_threads
-from razz_fast.reference.equity import _check_exact, _check_trials, equity
 from razz_fast.results import ChartResult, ChartRow
 
 __all__ = ["chart"]
