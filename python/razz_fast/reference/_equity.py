@@ -212,6 +212,15 @@ class _Tally:
             else:
                 self.ties[seat] += 1
 
+    def merge(self, part: _Tally) -> None:
+        """Adds the sums of ``part``, a tally of other outcomes."""
+        self.total += part.total
+        for seat in range(len(self.shares)):
+            self.shares[seat] += part.shares[seat]
+            self.share_squares[seat] += part.share_squares[seat]
+            self.wins[seat] += part.wins[seat]
+            self.ties[seat] += part.ties[seat]
+
     def result(self, *, exact: bool, seed: int | None) -> EquityResult:
         n = self.total
         if exact:
@@ -341,13 +350,7 @@ def _sampled(spot: _Spot, seed: int, trials: int) -> _Tally:
     total = _Tally(spot.players)
     for chunk in range((trials + SAMPLE_CHUNK - 1) // SAMPLE_CHUNK):
         count = min(SAMPLE_CHUNK, trials - chunk * SAMPLE_CHUNK)
-        part = _sample_chunk(spot, seed, chunk, count)
-        total.total += part.total
-        for seat in range(spot.players):
-            total.shares[seat] += part.shares[seat]
-            total.share_squares[seat] += part.share_squares[seat]
-            total.wins[seat] += part.wins[seat]
-            total.ties[seat] += part.ties[seat]
+        total.merge(_sample_chunk(spot, seed, chunk, count))
     return total
 
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from razz_fast.errors import IllegalActionError, int_text
 from razz_fast.events import Action, Event, Pot
-from razz_fast.reference.arguments import as_int, check_deck, check_stacks, seed_value
+from razz_fast.reference.arguments import as_int, check_deck, check_stacks, int_in, seed_value
 from razz_fast.reference.cards import CardsLike, card_to_str
 from razz_fast.reference.generator import Xoshiro256PlusPlus
 from razz_fast.reference.rules import Rules
@@ -584,12 +584,7 @@ class Hand:
         return [not self._folded[seat] and self._stacks[seat] == 0 for seat in range(self._n)]
 
     def _check_seat(self, seat: object) -> int:
-        number = as_int(seat)
-        if number is None:
-            raise TypeError(f"seat must be an int, not {type(seat).__name__}")
-        if not 0 <= number < self._n:
-            raise ValueError(f"seat must be in 0..{self._n - 1}, got {int_text(number)}")
-        return number
+        return int_in(seat, "seat", 0, self._n - 1)
 
     def up_cards(self, seat: int) -> list[int]:
         """The face-up cards dealt to `seat` so far, in the order dealt."""
