@@ -126,7 +126,7 @@ def check_stacks(stacks: Iterable[object]) -> list[int]:
             raise TypeError(f"a stack must be an int, not {type(value).__name__}")
         result.append(number)
     if not MIN_PLAYERS <= len(result) <= MAX_PLAYERS:
-        raise ValueError(f"a hand needs 2 to 8 players, got {len(result)}")
+        raise ValueError(f"a hand needs {MIN_PLAYERS} to {MAX_PLAYERS} players, got {len(result)}")
     for value in result:
         if not 1 <= value <= MAX_CHIPS:
             raise ValueError(f"every stack must be in 1..{MAX_CHIPS}, got {int_text(value)}")
