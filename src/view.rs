@@ -46,20 +46,30 @@ pub struct PlayerView {
 }
 
 impl PartialEq for PlayerView {
+    /// Through the getters: the arrays' entries past the players and past
+    /// each seat's card count are whatever the hand held there.
     fn eq(&self, other: &PlayerView) -> bool {
         let table = |v: &PlayerView| {
             (
-                v.seat, v.n, v.rules, v.starting, v.stacks, v.bets, v.pot, v.folded, v.all_in,
+                v.seat,
+                v.n,
+                v.rules,
+                v.starting_stacks().to_vec(),
+                v.stacks().to_vec(),
+                v.bets().to_vec(),
+                v.pot,
+                v.folded,
+                v.all_in,
             )
         };
         let turn = |v: &PlayerView| {
-            (
-                v.street, v.actor, v.legal, v.to_call, v.down, v.n_down, v.up, v.n_up,
-            )
+            let up: Vec<Vec<Card>> = (0..v.n).map(|s| v.up_cards(s).to_vec()).collect();
+            let down = v.down_cards(v.seat).to_vec();
+            (v.street, v.actor, v.legal, v.to_call, down, up)
         };
         table(self) == table(other)
             && turn(self) == turn(other)
-            && (self.community, self.payoffs) == (other.community, other.payoffs)
+            && (self.community, self.payoffs()) == (other.community, other.payoffs())
             && self.history() == other.history()
     }
 }
@@ -114,41 +124,35 @@ impl PlayerView {
                 ))
             }
         };
-        let mut view = PlayerView {
+        let arrays = hand.seat_arrays();
+        let (&down, n_down) = hand.down_array(seat);
+        let (mut folded, mut all_in) = (0, 0);
+        for s in 0..n {
+            folded |= u8::from(hand.folded(s)) << s;
+            all_in |= u8::from(hand.all_in(s)) << s;
+        }
+        let view = PlayerView {
             seat,
             n,
             rules: *hand.rules(),
-            starting: [0; MAX_SEATS],
-            stacks: [0; MAX_SEATS],
-            bets: [0; MAX_SEATS],
+            starting: *arrays.starting,
+            stacks: *arrays.stacks,
+            bets: *arrays.bets,
             pot: hand.pot(),
-            folded: 0,
-            all_in: 0,
+            folded,
+            all_in,
             street: hand.street(),
             actor: hand.actor(),
             legal: hand.legal_actions(),
             to_call: hand.to_call(),
-            down: [0; 3],
-            n_down: 0,
-            up: [[0; 4]; MAX_SEATS],
-            n_up: [0; MAX_SEATS],
+            down,
+            n_down,
+            up: *arrays.up,
+            n_up: *arrays.n_up,
             community: hand.community_cards().first().copied(),
             payoffs: hand.payoffs(),
             history: hand.shared_history(),
         };
-        view.starting[..n].copy_from_slice(hand.starting_stacks());
-        view.stacks[..n].copy_from_slice(hand.stacks());
-        view.bets[..n].copy_from_slice(hand.bets());
-        for s in 0..n {
-            view.folded |= u8::from(hand.folded(s)) << s;
-            view.all_in |= u8::from(hand.all_in(s)) << s;
-            let up = hand.up_cards(s);
-            view.up[s][..up.len()].copy_from_slice(up);
-            view.n_up[s] = up.len() as u8;
-        }
-        let down = hand.down_cards(seat);
-        view.down[..down.len()].copy_from_slice(down);
-        view.n_down = down.len() as u8;
         Ok(view)
     }
 

@@ -152,6 +152,33 @@ def test_per_decision_strategies_get_a_view_not_the_hand():
         assert kinds == {"PlayerView"}
 
 
+def _read(view) -> tuple:
+    seats = range(view.num_players)
+    return (
+        view.street, view.actor, view.legal_actions(), view.to_call, view.pot,
+        view.stacks, view.bets, view.folded, view.all_in,
+        [view.up_cards(s) for s in seats], [view.down_cards(s) for s in seats],
+        view.history,
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize("impl", IMPLS.values(), ids=IMPLS)
+def test_a_view_a_strategy_keeps_does_not_change_as_play_goes_on(impl):
+    # The core shares the hand's history with its views (copy on write) and
+    # hands the strategy its view without an argument tuple: a view kept
+    # past the call must still read as it did when it was given.
+    kept = []
+
+    def strategy(view):
+        kept.append((view, _read(view)))
+        return view.legal_actions()[-1]
+
+    impl.simulate(30, players=4, strategies=[strategy, "check_call"] * 2, seed=3)
+    assert len(kept) > 30
+    assert all(_read(view) == first for view, first in kept)
+    assert len({len(first[-1]) for _, first in kept}) > 5
+
+
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_determinize_is_seeded(seed):
     hand = rf.Hand(rf.Rules(), [100] * 6, seed=seed)

@@ -68,6 +68,15 @@ where
     }
 }
 
+/// The fixed per-seat arrays of a hand (`Hand::seat_arrays`).
+pub(crate) struct SeatArrays<'a> {
+    pub starting: &'a [u64; MAX_SEATS],
+    pub stacks: &'a [u64; MAX_SEATS],
+    pub bets: &'a [u64; MAX_SEATS],
+    pub up: &'a [[Card; 4]; MAX_SEATS],
+    pub n_up: &'a [u8; MAX_SEATS],
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Hand {
     rules: Rules,
@@ -446,6 +455,26 @@ impl Hand {
 
     pub fn down_cards(&self, seat: usize) -> &[Card] {
         &self.down[seat][..self.n_down[seat] as usize]
+    }
+
+    /// Every seat's starting stack, stack and bet this round, and up cards
+    /// with their counts, as the fixed arrays the hand keeps (entries past
+    /// the players and past each count are unspecified): a view copies these
+    /// whole, which is a few vector moves where a copy per seat of the
+    /// getters' slices is a `memcpy` call each.
+    pub(crate) fn seat_arrays(&self) -> SeatArrays<'_> {
+        SeatArrays {
+            starting: &self.starting,
+            stacks: &self.stack,
+            bets: &self.bet,
+            up: &self.up,
+            n_up: &self.n_up,
+        }
+    }
+
+    /// `seat`'s down cards as a fixed array and how many are dealt.
+    pub(crate) fn down_array(&self, seat: usize) -> (&[Card; 3], u8) {
+        (&self.down[seat], self.n_down[seat])
     }
 
     /// `seat`'s up cards and down cards packed one per byte, in the order

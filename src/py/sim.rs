@@ -65,6 +65,26 @@ fn checked_action(seat: usize, legal: ActionSet, value: &Bound<'_, PyAny>) -> Py
     }
 }
 
+/// `f(arg)`. The stable ABI of Python 3.9 has no vectorcall, so PyO3 builds
+/// an argument tuple for every call; `PyObject_CallFunctionObjArgs` (stable
+/// ABI) passes its arguments on the C stack instead, which spares a tuple's
+/// allocation and release on every decision of a per-decision strategy.
+fn call_one<'py>(f: &Bound<'py, PyAny>, arg: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    let py = f.py();
+    // SAFETY: both objects are alive for the call (borrowed), the argument
+    // list ends with the NULL the C function requires, and the result is a
+    // new reference or NULL with an exception set, as `from_owned_ptr_or_err`
+    // expects.
+    unsafe {
+        let result = pyo3::ffi::PyObject_CallFunctionObjArgs(
+            f.as_ptr(),
+            arg.as_ptr(),
+            std::ptr::null_mut::<pyo3::ffi::PyObject>(),
+        );
+        Bound::from_owned_ptr_or_err(py, result)
+    }
+}
+
 /// Each seat's player, and the Python callables behind the ones that are
 /// not built in: per seat for per-decision strategies, per policy for batch
 /// policies (one entry per distinct policy object).
@@ -213,13 +233,13 @@ impl Run {
                     return Err(e);
                 }
                 let view = PlayerView::of(hand, None)?;
-                let seat = view.seat();
+                let (seat, legal) = (view.seat(), view.legal_actions());
                 Python::attach(|py| {
                     let f = callables[id as usize]
                         .as_ref()
                         .ok_or_else(|| PyTypeError::new_err("no strategy for this seat"))?;
-                    let value = f.bind(py).call1((PyPlayerView::from(view),))?;
-                    checked_action(seat, hand.legal_actions(), &value)
+                    let view = Bound::new(py, PyPlayerView::from(view))?;
+                    checked_action(seat, legal, &call_one(f.bind(py), &view)?)
                 })
             };
             let batch = |policy: u8, hands: &[&Hand]| -> PyResult<Vec<Action>> {
