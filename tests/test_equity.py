@@ -417,7 +417,7 @@ def test_auto_measure_takes_the_smaller_of_product_and_deals():
 
 def test_reference_auto_measure():
     # The reference's exact=None choice, checked without running big spots.
-    from razz_fast.reference.equity import _chooses_exact, _make_spot
+    from razz_fast.reference._equity import _chooses_exact, _make_spot
 
     for hands, dead in AUTO_SPOTS:
         spot = _make_spot(*cards_of(hands, dead))

@@ -18,7 +18,14 @@ from hypothesis import strategies as st
 import razz_fast
 from razz_fast import reference
 from razz_fast.cli import main
-from razz_fast.histories import HistoryError, decode, parse_histories, read_histories, replay
+from razz_fast.histories import (
+    HistoryError,
+    decode,
+    parse_histories,
+    phh,
+    read_histories,
+    replay,
+)
 from razz_fast.histories.analysis import street_equities
 from razz_fast.histories.export import to_pokerstars
 
@@ -392,7 +399,7 @@ def test_exported_hands_replay_to_the_same_payoffs(
         cap=cap, burn_cards=burn_cards, odd_chip=odd_chip
     )
     # Every setting, so that the replay's rules are these whatever its preset.
-    settings = {name: getattr(rules, name) for name in RULE_SETTINGS}
+    settings = {name: getattr(rules, name) for name in phh.RULE_SETTINGS}
     # A bring-in posted short does not show the whole bring-in, which
     # short_bring_in="full" makes the others call.
     settings["bring_in"] = bring_in
@@ -412,19 +419,6 @@ def test_exported_hands_replay_to_the_same_payoffs(
         if hand.showdown_order and seat in hand.showdown_order:
             assert replayed.hand.down_cards(seat) == hand.down_cards(seat)
     assert replayed.hand.community_cards == hand.community_cards
-
-
-RULE_SETTINGS = (
-    "cap",
-    "heads_up",
-    "reopen",
-    "short_bring_in",
-    "ante_all_in",
-    "opener_ties",
-    "burn_cards",
-    "showdown",
-    "odd_chip",
-)
 
 
 @pytest.mark.parametrize("engine", [razz_fast, reference])

@@ -3,8 +3,8 @@ there) and agree with the copies the pure-Python reference keeps of them."""
 
 from razz_fast import _args, _core
 from razz_fast.reference import arguments, cards, rules, strategies
-from razz_fast.reference.equity import EXACT_LIMIT, SAMPLE_CHUNK, SHARE_UNITS
-from razz_fast.reference.simulate import CHUNK
+from razz_fast.reference._equity import EXACT_LIMIT, SAMPLE_CHUNK, SHARE_UNITS
+from razz_fast.reference._simulate import CHUNK
 
 
 def test_the_reference_keeps_the_cores_numbers():

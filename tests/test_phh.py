@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import warnings
 from collections import deque
 from decimal import Decimal
@@ -26,6 +27,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import razz_fast
+from razz_fast import reference
 from razz_fast.histories import HistoryError, phh, read_histories, replay
 
 pokerkit = pytest.importorskip("pokerkit")
@@ -64,8 +66,18 @@ def test_fields_follow_pokerkits_order():
         "ante_trimming_status",
         *pokerkit.HandHistory.required_field_names["FR"][1:],
     ]
-    assert names[-9:] == [f"_{name}" for name in phh._RULES]
+    assert names[-9:] == [f"_{name}" for name in phh.RULE_SETTINGS]
     assert pokerkit_replays(text) == hand.stacks
+
+
+@pytest.mark.parametrize("engine", [razz_fast, reference])
+def test_the_rule_settings_phh_writes_are_every_rules_field_but_the_stakes(engine):
+    """One list of the settings serves the PHH reader, writer and the tests:
+    both engines' ``Rules`` (the reference keeps its own list) have exactly
+    these fields after the four stakes, in this order."""
+    fields = re.findall(r"(\w+)=", repr(engine.Rules()))
+    assert fields[:4] == ["ante", "bring_in", "small_bet", "big_bet"]
+    assert tuple(fields[4:]) == phh.RULE_SETTINGS
 
 
 def play_random(impl, seed: int, players: int, rules) -> object:

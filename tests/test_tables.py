@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 import razz_fast as rf
 import razz_fast.reference as ref
 from razz_fast.errors import IllegalActionError
-from razz_fast.reference.simulate import hand_seeds
+from razz_fast.reference._simulate import hand_seeds
 from razz_fast.reference.tables import _row
 
 ARRAYS = ("actor", "street", "to_call", "pot", "legal", "stacks", "bets", "folded",

@@ -7,13 +7,18 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-import os
 import time
 from collections.abc import Sequence
 from typing import Any, Callable
 
 from razz_fast import _core
-from razz_fast._simulate import BATCH_SECONDS, Strategy, checked_run, progress_bar, record_hands
+from razz_fast._simulate import (
+    Strategy,
+    checked_run,
+    play_batches,
+    progress_bar,
+    record_hands,
+)
 from razz_fast.match_result import MatchResult, MatchTotals
 from razz_fast.policy import is_batch_policy
 from razz_fast.results import checked_record
@@ -87,25 +92,16 @@ def match(
     unique, index = distinct(run.strategies)
     totals = MatchTotals(len(unique))
     checkpoints: list[MatchTotals] = []
-    bar = progress_bar(progress, run.hands * seatings, " hands", "match")
     start = time.perf_counter()
-    try:
-        done, size = 0, 2 * (threads or os.cpu_count() or 1)
-        while done < run.chunks:
-            size = min(size, run.chunks - done, max(1, run.max_chunks_per_call // seatings))
-            began = time.perf_counter()
-            part = play_match_chunks(run, index, duplicate, done, size, threads)
-            took = time.perf_counter() - began
-            totals.add(part)
-            checkpoints.append(copy.deepcopy(totals))
-            done += size
-            if bar is not None:
-                bar.update(part.hands)
-            scale = BATCH_SECONDS / max(took, 1e-6)
-            size = max(1, min(int(size * min(scale, 4.0)), 1 << 14))
-    finally:
-        if bar is not None:
-            bar.close()
+
+    def play(first: int, count: int) -> int:
+        part = play_match_chunks(run, index, duplicate, first, count, threads)
+        totals.add(part)
+        checkpoints.append(copy.deepcopy(totals))
+        return part.hands
+
+    bar = progress_bar(progress, run.hands * seatings, " hands", "match")
+    play_batches(run.chunks, max(1, run.max_chunks_per_call // seatings), threads, play, bar)
     result = totals.result(_labels(unique), run.rules.big_bet, duplicate, run.seed,
                            time.perf_counter() - start)  # fmt: skip
     labels = _labels(unique)

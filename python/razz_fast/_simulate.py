@@ -23,7 +23,15 @@ from razz_fast._args import MAX_THREADS, checked_int, per_seat
 from razz_fast.policy import is_batch_policy
 from razz_fast.results import SimulationResult, Totals, checked_record
 
-__all__ = ["simulate", "STRATEGIES", "Run", "checked_run", "play_chunks", "progress_bar"]
+__all__ = [
+    "simulate",
+    "STRATEGIES",
+    "Run",
+    "checked_run",
+    "play_chunks",
+    "play_batches",
+    "progress_bar",
+]
 
 STRATEGIES = ("check_call", "random", "tight")
 MAX_CHIPS = 2**53 - 1
@@ -149,6 +157,36 @@ def progress_bar(show: bool, total: int, unit: str, desc: str, delay: float = 0.
     return tqdm(total=total, unit=unit, unit_scale=True, desc=desc, delay=delay)
 
 
+def play_batches(
+    chunks: int,
+    largest: int,
+    threads: int | None,
+    play: Callable[[int, int], int],
+    bar: Any,
+) -> None:
+    """Calls ``play(first, count)`` on consecutive batches of chunks
+    ``0 .. chunks``, at most ``largest`` chunks each, and moves ``bar`` (if
+    not None) by the hands each reports played, closing it at the end. The
+    first batch gives each thread two chunks; each next one is sized to last
+    about BATCH_SECONDS, which keeps the bar moving and lets Ctrl-C stop the
+    run between two batches. The result does not depend on the sizes."""
+    try:
+        done, size = 0, 2 * (threads or os.cpu_count() or 1)
+        while done < chunks:
+            size = min(size, chunks - done, largest)
+            began = time.perf_counter()
+            hands = play(done, size)
+            took = time.perf_counter() - began
+            done += size
+            if bar is not None:
+                bar.update(hands)
+            scale = BATCH_SECONDS / max(took, 1e-6)
+            size = max(1, min(int(size * min(scale, 4.0)), 1 << 14))
+    finally:
+        if bar is not None:
+            bar.close()
+
+
 def simulate(
     hands: int,
     *,
@@ -167,25 +205,15 @@ def simulate(
     run, threads = checked_run(hands, players, strategies, rules, stacks, seed, threads, progress)
     record = checked_record(record, run.hands)
     totals = Totals(run.players)
-    bar = progress_bar(progress, run.hands, " hands", "simulate")
     start = time.perf_counter()
-    try:
-        done, batch = 0, 2 * (threads or os.cpu_count() or 1)
-        while done < run.chunks:
-            batch = min(batch, run.chunks - done, run.max_chunks_per_call)
-            began = time.perf_counter()
-            part = play_chunks(run, done, batch, threads)
-            took = time.perf_counter() - began
-            totals.add(part)
-            done += batch
-            if bar is not None:
-                bar.update(part.hands)
-            # Aim the next batch at BATCH_SECONDS; the result does not depend on it.
-            scale = BATCH_SECONDS / max(took, 1e-6)
-            batch = max(1, min(int(batch * min(scale, 4.0)), 1 << 14))
-    finally:
-        if bar is not None:
-            bar.close()
+
+    def play(first: int, count: int) -> int:
+        part = play_chunks(run, first, count, threads)
+        totals.add(part)
+        return part.hands
+
+    bar = progress_bar(progress, run.hands, " hands", "simulate")
+    play_batches(run.chunks, run.max_chunks_per_call, threads, play, bar)
     result = totals.result(run.seed, time.perf_counter() - start)
     if record:
         return dataclasses.replace(result, records=record_hands(run, 0, record))

@@ -45,6 +45,7 @@ else:  # pragma: no cover - exercised on 3.9/3.10 only
 __all__ = [
     "SITE",
     "VARIANT",
+    "RULE_SETTINGS",
     "dumps",
     "dumps_all",
     "loads",
@@ -55,8 +56,9 @@ __all__ = [
 
 SITE = "PHH"
 VARIANT = "FR"
-#: Rules PHH has no field for, written as user-defined fields.
-_RULES = (
+#: The rule settings (every field of ``Rules`` but the four stakes, in its
+#: order), which PHH has no field for: written as user-defined fields.
+RULE_SETTINGS = (
     "cap",
     "heads_up",
     "reopen",
@@ -147,7 +149,7 @@ def dumps(
     fields.append(("finishing_stacks", _array([amount(s) for s in hand.stacks])))
     if currency_symbol:
         fields.append(("currency_symbol", _string(currency_symbol)))
-    for name in _RULES:
+    for name in RULE_SETTINGS:
         value = getattr(rules, name)
         text = _string(value) if isinstance(value, str) else str(value).lower()
         fields.append((f"_{name}", "0" if value is None else text))
@@ -453,7 +455,7 @@ def _seating(data: dict[str, Any], n: int, fail: _Fail, first: int) -> tuple[lis
 def _settings(data: dict[str, Any], fail: _Fail, first: int) -> dict[str, Any]:
     """The rules a file states in razz_fast's user-defined fields."""
     settings: dict[str, Any] = {}
-    for name in _RULES:
+    for name in RULE_SETTINGS:
         if f"_{name}" not in data:
             continue
         value = data[f"_{name}"]

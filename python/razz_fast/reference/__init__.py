@@ -12,14 +12,14 @@ from razz_fast.errors import IllegalActionError, InvalidCardError, RazzError
 from razz_fast.events import Action, Event, Pot
 from razz_fast.policy import batch_policy
 from razz_fast.ranges import Range
+from razz_fast.reference._chart import chart
+from razz_fast.reference._equity import equity
+from razz_fast.reference._match import match
+from razz_fast.reference._simulate import simulate
 from razz_fast.reference.cards import format_cards, parse_cards
-from razz_fast.reference.chart import chart
-from razz_fast.reference.equity import equity
 from razz_fast.reference.evaluation import best_five, describe, rank, rank_many
 from razz_fast.reference.hand import Hand
-from razz_fast.reference.match import match
 from razz_fast.reference.rules import Rules
-from razz_fast.reference.simulate import simulate
 from razz_fast.reference.tables import FEATURES, FEATURES_VERSION, Batch, Tables
 from razz_fast.reference.view import PlayerView
 from razz_fast.results import ChartResult, ChartRow, EquityResult, SimulationResult

@@ -1,26 +1,42 @@
-"""Argument checks shared by the reference's ``simulate`` and ``equity``."""
+"""Argument checks of the reference: those the ``Hand``, ``simulate``,
+``equity`` and the others share, and the hand's own (stacks, seed, deck)."""
 
 from __future__ import annotations
 
 import operator
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any, Protocol
 
-from razz_fast.errors import int_text
+from razz_fast.errors import InvalidCardError, int_text
+from razz_fast.reference.cards import CardsLike, parse_cards
 from razz_fast.reference.generator import MASK64
 
 if TYPE_CHECKING:  # typing has it from Python 3.10; only the type checker reads it
     from typing import TypeGuard
 
 __all__ = [
+    "MAX_CHIPS",
     "MAX_COUNT",
     "MAX_THREADS",
+    "MIN_PLAYERS",
+    "MAX_PLAYERS",
     "as_int",
     "is_int",
+    "int_in",
     "per_seat",
     "check_seed",
+    "seed_value",
     "check_threads",
+    "check_stacks",
+    "check_deck",
 ]
+
+#: The largest stack or stake accepted, so that every sum of chips fits in
+#: 64 bits in the compiled core.
+MAX_CHIPS = 2**53 - 1
+#: The players a hand seats.
+MIN_PLAYERS = 2
+MAX_PLAYERS = 8
 
 #: The same bound as the core: each thread is a real OS thread.
 MAX_THREADS = 1024
@@ -45,6 +61,20 @@ def is_int(value: object) -> bool:
     return as_int(value) is not None
 
 
+def int_in(
+    value: object, name: str, low: int, high: int, *, high_text: str = "", kind: str = "an int"
+) -> int:
+    """``value`` as an int ``low..high`` (``high_text`` names ``high`` in the
+    message if given); a TypeError saying ``name`` must be ``kind`` if it is
+    not an integer, a ValueError if it is out of range."""
+    number = as_int(value)
+    if number is None:
+        raise TypeError(f"{name} must be {kind}, not {type(value).__name__}")
+    if not low <= number <= high:
+        raise ValueError(f"{name} must be in {low}..{high_text or high}, got {int_text(number)}")
+    return number
+
+
 class PerSeat(Protocol):
     """Values listed one per seat, in the caller's order (see ``per_seat``)."""
 
@@ -63,24 +93,52 @@ def per_seat(value: object) -> TypeGuard[PerSeat]:
     return hasattr(value, "__len__") and hasattr(value, "__iter__")
 
 
+def seed_value(seed: object) -> int:
+    """An int 0..2**64-1 (the messages say None is allowed too: callers
+    that take None replace it first)."""
+    return int_in(seed, "seed", 0, MASK64, high_text="2**64-1", kind="an int or None")
+
+
 def check_seed(seed: object) -> int | None:
     """``None`` or an int 0..2**64-1."""
-    if seed is None:
-        return None
-    number = as_int(seed)
-    if number is None:
-        raise TypeError(f"seed must be an int or None, not {type(seed).__name__}")
-    if not 0 <= number <= MASK64:
-        raise ValueError(f"seed must be in 0..2**64-1, got {int_text(number)}")
-    return number
+    return None if seed is None else seed_value(seed)
 
 
 def check_threads(threads: object) -> None:
     """``None`` or an int 1..MAX_THREADS (threads never change a result)."""
-    if threads is None:
-        return
-    number = as_int(threads)
-    if number is None:
-        raise TypeError(f"threads must be an int or None, not {type(threads).__name__}")
-    if not 1 <= number <= MAX_THREADS:
-        raise ValueError(f"threads must be in 1..{MAX_THREADS}, got {int_text(number)}")
+    if threads is not None:
+        int_in(threads, "threads", 1, MAX_THREADS, kind="an int or None")
+
+
+def check_stacks(stacks: Iterable[object]) -> list[int]:
+    """A hand's starting stacks: one int 1..MAX_CHIPS per seat, 2 to 8 seats."""
+    # A set has no seat order of its own.
+    if isinstance(stacks, (str, bytes, bytearray, dict, set, frozenset)):
+        raise TypeError(f"stacks must be a sequence of ints, not {type(stacks).__name__}")
+    try:
+        values = list(stacks)
+    except TypeError:
+        raise TypeError(f"stacks must be a sequence of ints, not {type(stacks).__name__}") from None
+    result = []
+    for value in values:
+        number = as_int(value)
+        if number is None:
+            raise TypeError(f"a stack must be an int, not {type(value).__name__}")
+        result.append(number)
+    if not MIN_PLAYERS <= len(result) <= MAX_PLAYERS:
+        raise ValueError(f"a hand needs {MIN_PLAYERS} to {MAX_PLAYERS} players, got {len(result)}")
+    for value in result:
+        if not 1 <= value <= MAX_CHIPS:
+            raise ValueError(f"every stack must be in 1..{MAX_CHIPS}, got {int_text(value)}")
+    return result
+
+
+def check_deck(deck: CardsLike) -> list[int]:
+    """An explicit deck: all 52 cards, in dealing order."""
+    if isinstance(deck, (set, frozenset)):
+        # No order of its own to deal in (for strings it changes from run to run).
+        raise TypeError(f"a deck must be in dealing order, not a set, got {type(deck).__name__}")
+    cards = parse_cards(deck)
+    if len(cards) != 52:
+        raise InvalidCardError(f"a deck must have all 52 cards, got {len(cards)}")
+    return cards

@@ -11,25 +11,22 @@ from __future__ import annotations
 
 import copy
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from razz_fast.errors import IllegalActionError, InvalidCardError, int_text
+from razz_fast.errors import IllegalActionError, int_text
 from razz_fast.events import Action, Event, Pot
-from razz_fast.reference.arguments import as_int
-from razz_fast.reference.cards import CardsLike, card_to_str, parse_cards
-from razz_fast.reference.evaluation import best_five, rank
-from razz_fast.reference.generator import MASK64, Xoshiro256PlusPlus
-from razz_fast.reference.rules import MAX_CHIPS, Rules
+from razz_fast.reference.arguments import as_int, check_deck, check_stacks, int_in, seed_value
+from razz_fast.reference.cards import CardsLike, card_to_str
+from razz_fast.reference.generator import Xoshiro256PlusPlus
+from razz_fast.reference.rules import Rules
+from razz_fast.reference.showdown import award_pots, side_pots
 from razz_fast.reference.showing import bring_in_seat, opener_seat
 
 if TYPE_CHECKING:  # (the view imports this module)
     from razz_fast.reference.view import PlayerView
 
 __all__ = ["Hand", "Action"]
-
-_MIN_PLAYERS = 2
-_MAX_PLAYERS = 8
 
 # Event kinds of the actions.
 _ACTION_KIND = {
@@ -41,47 +38,6 @@ _ACTION_KIND = {
     Action.BET: "bet",
     Action.RAISE: "raise",
 }
-
-
-def _check_stacks(stacks: Iterable[object]) -> list[int]:
-    # A set has no seat order of its own.
-    if isinstance(stacks, (str, bytes, bytearray, dict, set, frozenset)):
-        raise TypeError(f"stacks must be a sequence of ints, not {type(stacks).__name__}")
-    try:
-        values = list(stacks)
-    except TypeError:
-        raise TypeError(f"stacks must be a sequence of ints, not {type(stacks).__name__}") from None
-    result = []
-    for value in values:
-        number = as_int(value)
-        if number is None:
-            raise TypeError(f"a stack must be an int, not {type(value).__name__}")
-        result.append(number)
-    if not _MIN_PLAYERS <= len(result) <= _MAX_PLAYERS:
-        raise ValueError(f"a hand needs 2 to 8 players, got {len(result)}")
-    for value in result:
-        if not 1 <= value <= MAX_CHIPS:
-            raise ValueError(f"every stack must be in 1..{MAX_CHIPS}, got {int_text(value)}")
-    return result
-
-
-def _check_seed(seed: object) -> int:
-    number = as_int(seed)
-    if number is None:
-        raise TypeError(f"seed must be an int or None, not {type(seed).__name__}")
-    if not 0 <= number <= MASK64:
-        raise ValueError(f"seed must be in 0..2**64-1, got {int_text(number)}")
-    return number
-
-
-def _check_deck(deck: CardsLike) -> list[int]:
-    if isinstance(deck, (set, frozenset)):
-        # No order of its own to deal in (for strings it changes from run to run).
-        raise TypeError(f"a deck must be in dealing order, not a set, got {type(deck).__name__}")
-    cards = parse_cards(deck)
-    if len(cards) != 52:
-        raise InvalidCardError(f"a deck must have all 52 cards, got {len(cards)}")
-    return cards
 
 
 class Hand:
@@ -102,19 +58,19 @@ class Hand:
     ) -> None:
         if not isinstance(rules, Rules):
             raise TypeError(f"rules must be a Rules, not {type(rules).__name__}")
-        starting = _check_stacks(stacks)
+        starting = check_stacks(stacks)
         if seed is not None and deck is not None:
             raise ValueError("give a seed or a deck, not both")
         self._rng: Xoshiro256PlusPlus | None
         self._seed: int | None
         if deck is not None:
-            self._deck = _check_deck(deck)
+            self._deck = check_deck(deck)
             self._rng = None
             self._seed = None
         else:
             if seed is None:
                 seed = int.from_bytes(os.urandom(8), "little")
-            self._seed = _check_seed(seed)
+            self._seed = seed_value(seed)
             self._rng = Xoshiro256PlusPlus(self._seed)
             self._deck = list(range(52))
             self._rng.shuffle(self._deck)
@@ -525,52 +481,7 @@ class Hand:
         self.act(Action.RAISE)
 
     # ------------------------------------------------------------------
-    # Pots, showdown, awards (section 7)
-
-    def _compute_pots(self) -> list[tuple[int, tuple[int, ...]]]:
-        """(amount, eligible seats) of the main pot and the side pots."""
-        levels = sorted({c for c in self._contributed if c > 0})
-        pots: list[tuple[int, tuple[int, ...]]] = []
-        pending = 0  # chips of levels with nobody eligible and no pot below
-        previous = 0
-        for level in levels:
-            amount = (level - previous) * sum(1 for c in self._contributed if c >= level)
-            eligible = tuple(
-                seat
-                for seat in range(self._n)
-                if not self._folded[seat] and self._contributed[seat] >= level
-            )
-            previous = level
-            if not eligible:
-                if pots:
-                    pots[-1] = (pots[-1][0] + amount, pots[-1][1])
-                else:
-                    pending += amount
-            elif pots and pots[-1][1] == eligible:
-                pots[-1] = (pots[-1][0] + amount, eligible)
-            else:
-                pots.append((amount + pending, eligible))
-                pending = 0
-        return pots
-
-    def _hand_cards(self, seat: int) -> list[int]:
-        return self._down[seat] + self._up[seat] + self._community
-
-    def _odd_chip_order(self, winners: tuple[int, ...]) -> list[int]:
-        """The tied winners in the order they get odd chips. A shared
-        community card never decides."""
-        rule = self._rules.odd_chip
-        if rule == "seat" or len(winners) == 1:
-            return list(winners)
-        if rule == "low_card":
-            return sorted(winners, key=lambda seat: min(self._down[seat] + self._up[seat]))
-
-        # "high_card": the highest own card among the ranks of the best five.
-        def highest(seat: int) -> int:
-            ranks = {card // 4 for card in best_five(self._hand_cards(seat))}
-            return max(c for c in self._down[seat] + self._up[seat] if c // 4 in ranks)
-
-        return sorted(winners, key=highest, reverse=True)
+    # Showdown and awards (section 7; the pots in showdown.py)
 
     def _finish(self) -> None:
         self._queue = []
@@ -579,7 +490,6 @@ class Hand:
             not self._folded[seat] and self._stacks[seat] == 0 for seat in range(self._n)
         ]
         in_hand = self._seats_in_hand()
-        ranks: dict[int, int] = {}
         if len(in_hand) >= 2:
             if self._last_aggressor is not None:
                 first = self._last_aggressor
@@ -592,25 +502,14 @@ class Hand:
             ]
             for seat in self._showdown_order:
                 self._history.append(Event("show", seat, 0, tuple(self._down[seat])))
-            ranks = {seat: rank(self._hand_cards(seat)) for seat in in_hand}
-
-        pots: list[Pot] = []
-        for amount, eligible in self._compute_pots():
-            if len(in_hand) == 1:
-                winners = tuple(in_hand)
-            else:
-                best = min(ranks[seat] for seat in eligible)
-                winners = tuple(seat for seat in eligible if ranks[seat] == best)
-            share, odd = divmod(amount, len(winners))
-            won = dict.fromkeys(winners, share)
-            odd_order = self._odd_chip_order(winners)
-            for seat in odd_order[:odd]:
-                won[seat] += 1
-            for seat in winners:
-                self._stacks[seat] += won[seat]
-                self._history.append(Event("award", seat, won[seat], ()))
-            pots.append(Pot(amount, eligible, winners))
-        self._pots = pots
+        own = [self._down[seat] + self._up[seat] for seat in range(self._n)]
+        pots = side_pots(self._contributed, self._folded)
+        self._pots = []
+        for pot, won in award_pots(pots, in_hand, own, self._community, self._rules.odd_chip):
+            for seat, amount in won.items():
+                self._stacks[seat] += amount
+                self._history.append(Event("award", seat, amount, ()))
+            self._pots.append(pot)
         self._contributed = [0] * self._n
         self._bets = [0] * self._n
         self._street = None
@@ -685,12 +584,7 @@ class Hand:
         return [not self._folded[seat] and self._stacks[seat] == 0 for seat in range(self._n)]
 
     def _check_seat(self, seat: object) -> int:
-        number = as_int(seat)
-        if number is None:
-            raise TypeError(f"seat must be an int, not {type(seat).__name__}")
-        if not 0 <= number < self._n:
-            raise ValueError(f"seat must be in 0..{self._n - 1}, got {int_text(number)}")
-        return number
+        return int_in(seat, "seat", 0, self._n - 1)
 
     def up_cards(self, seat: int) -> list[int]:
         """The face-up cards dealt to `seat` so far, in the order dealt."""
@@ -731,7 +625,8 @@ class Hand:
         eligible seats, winners)."""
         if self._over:
             return list(self._pots)
-        return [Pot(amount, eligible, ()) for amount, eligible in self._compute_pots()]
+        pots = side_pots(self._contributed, self._folded)
+        return [Pot(amount, eligible, ()) for amount, eligible in pots]
 
     @property
     def history(self) -> list[Event]:

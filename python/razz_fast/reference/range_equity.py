@@ -18,8 +18,7 @@ import random
 from collections.abc import Sequence
 
 from razz_fast.ranges import Range
-from razz_fast.reference.cards import CardsLike
-from razz_fast.reference.equity import (
+from razz_fast.reference._equity import (
     _checked_arguments,
     _chooses_exact,
     _deal_ranks,
@@ -27,6 +26,7 @@ from razz_fast.reference.equity import (
     _make_spot,
     _Tally,
 )
+from razz_fast.reference.cards import CardsLike
 from razz_fast.results import EquityResult
 
 __all__ = ["range_equity"]
@@ -78,15 +78,6 @@ def _rank_key(joint: Sequence[tuple[int, ...]]) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(sorted(card // 4 for card in combo)) for combo in joint)
 
 
-def _merge(total: _Tally, part: _Tally) -> None:
-    total.total += part.total
-    for seat in range(len(total.shares)):
-        total.shares[seat] += part.shares[seat]
-        total.share_squares[seat] += part.share_squares[seat]
-        total.wins[seat] += part.wins[seat]
-        total.ties[seat] += part.ties[seat]
-
-
 def range_equity(
     hands: Sequence[CardsLike | Range],
     dead: CardsLike,
@@ -121,7 +112,7 @@ def range_equity(
     total = _Tally(len(parsed))
     if exact:
         for joint in choices:
-            _merge(total, _exact(_make_spot(_filled(parsed, seats, joint), dead_cards)))
+            total.merge(_exact(_make_spot(_filled(parsed, seats, joint), dead_cards)))
         return total.result(exact=True, seed=None)
 
     if seed is None:

@@ -5,16 +5,12 @@ the major rule books."""
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Callable, NoReturn, TypedDict
+from typing import Any, Callable, NoReturn
 
 from razz_fast.errors import int_text
-from razz_fast.reference.arguments import as_int
+from razz_fast.reference.arguments import MAX_CHIPS, as_int
 
 __all__ = ["MAX_CHIPS", "Rules"]
-
-#: The largest stack or stake accepted, so that every sum of chips fits in
-#: 64 bits in the compiled core.
-MAX_CHIPS = 2**53 - 1
 
 #: The named settings and their values, the default first.
 _CHOICES = {
@@ -43,18 +39,9 @@ _FIELDS = (
 )
 
 
-class _Settings(TypedDict, total=False):
-    """Settings of ``Rules`` a preset changes from the defaults."""
-
-    cap: int | None
-    heads_up: str
-    reopen: str
-    short_bring_in: str
-    ante_all_in: str
-    opener_ties: str
-    burn_cards: bool
-    showdown: str
-    odd_chip: str
+#: Settings of ``Rules`` a preset changes from the defaults, by name (the
+#: constructor checks each, so a wrong one fails as soon as it is used).
+_Settings = dict[str, Any]
 
 
 # Every preset but PokerStars' is a live rule book: burns, the half-bet

@@ -15,11 +15,11 @@ from typing import TYPE_CHECKING, Any
 
 from razz_fast.errors import IllegalActionError
 from razz_fast.events import Action
+from razz_fast.reference._simulate import hand_seeds
 from razz_fast.reference.arguments import as_int, check_seed
 from razz_fast.reference.generator import Xoshiro256PlusPlus
 from razz_fast.reference.hand import Hand
 from razz_fast.reference.rules import Rules
-from razz_fast.reference.simulate import hand_seeds
 from razz_fast.reference.strategies import BUILT_IN as BUILTINS
 from razz_fast.reference.strategies import BuiltIn
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from razz_fast.events import Action, Event
-from razz_fast.reference.arguments import as_int
+from razz_fast.reference.arguments import int_in, seed_value
 from razz_fast.reference.generator import Xoshiro256PlusPlus
 from razz_fast.reference.rules import Rules
 
@@ -171,12 +171,7 @@ class PlayerView:
         return list(self._legal)
 
     def _check_seat(self, seat: object) -> int:
-        number = as_int(seat)
-        if number is None:
-            raise TypeError(f"seat must be an int, not {type(seat).__name__}")
-        if not 0 <= number < self._n:
-            raise ValueError(f"seat must be in 0..{self._n - 1}, got {number}")
-        return number
+        return int_in(seat, "seat", 0, self._n - 1)
 
     def up_cards(self, seat: int) -> list[int]:
         """The face-up cards dealt to `seat` so far, in the order dealt."""
@@ -195,9 +190,9 @@ class PlayerView:
     def determinize(self, seed: int) -> Hand:
         """A ``Hand`` consistent with the view, its unseen cards dealt from a
         shuffle of the unseen cards by the generator seeded with ``seed``."""
-        from razz_fast.reference.hand import Hand, _check_seed
+        from razz_fast.reference.hand import Hand
 
-        seed = _check_seed(seed)
+        seed = seed_value(seed)
         # Every card taken from the deck, in dealing order: [seat, card or None].
         takes: list[list[int | None]] = []
         burns: list[int] = []

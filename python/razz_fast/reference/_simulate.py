@@ -18,21 +18,25 @@ import os
 import time
 from collections.abc import Sequence
 
-from razz_fast.errors import IllegalActionError, int_text
+from razz_fast.errors import IllegalActionError
 from razz_fast.events import Action
 from razz_fast.policy import is_batch_policy
 from razz_fast.reference.arguments import (
+    MAX_CHIPS,
     MAX_COUNT,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
     as_int,
     check_seed,
     check_threads,
+    int_in,
     is_int,
     per_seat,
 )
 from razz_fast.reference.evaluation import rank
 from razz_fast.reference.generator import MASK64, Xoshiro256PlusPlus
 from razz_fast.reference.hand import Hand
-from razz_fast.reference.rules import MAX_CHIPS, Rules
+from razz_fast.reference.rules import Rules
 from razz_fast.reference.strategies import Resolved, UserStrategy, resolve_strategies
 from razz_fast.results import SimulationResult, Totals, checked_record
 
@@ -40,9 +44,6 @@ __all__ = ["CHUNK", "chunk_seed", "hand_seeds", "simulate"]
 
 #: Hands per chunk.
 CHUNK = 1024
-
-_MIN_PLAYERS = 2
-_MAX_PLAYERS = 8
 
 
 def chunk_seed(seed: int, chunk: int) -> int:
@@ -69,23 +70,11 @@ def hand_seeds(seed: int, k: int) -> tuple[int, int]:
 
 
 def _check_hands(hands: object) -> int:
-    number = as_int(hands)
-    if number is None:
-        raise TypeError(f"hands must be an int, not {type(hands).__name__}")
-    if not 1 <= number <= MAX_COUNT:
-        raise ValueError(f"hands must be in 1..{MAX_COUNT}, got {int_text(number)}")
-    return number
+    return int_in(hands, "hands", 1, MAX_COUNT)
 
 
 def _check_players(players: object) -> int:
-    number = as_int(players)
-    if number is None:
-        raise TypeError(f"players must be an int, not {type(players).__name__}")
-    if not _MIN_PLAYERS <= number <= _MAX_PLAYERS:
-        raise ValueError(
-            f"players must be in {_MIN_PLAYERS}..{_MAX_PLAYERS}, got {int_text(number)}"
-        )
-    return number
+    return int_in(players, "players", MIN_PLAYERS, MAX_PLAYERS)
 
 
 def _check_rules(rules: object) -> Rules:
@@ -99,12 +88,7 @@ def _check_rules(rules: object) -> Rules:
 
 
 def _check_stack(value: object, where: str) -> int:
-    number = as_int(value)
-    if number is None:
-        raise TypeError(f"{where} must be an int, not {type(value).__name__}")
-    if not 1 <= number <= MAX_CHIPS:
-        raise ValueError(f"{where} must be in 1..{MAX_CHIPS}, got {int_text(number)}")
-    return number
+    return int_in(value, where, 1, MAX_CHIPS)
 
 
 def _check_stacks(stacks: object, players: int, rules: Rules) -> list[int]:

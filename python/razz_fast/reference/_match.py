@@ -11,10 +11,7 @@ from collections.abc import Sequence
 
 from razz_fast._match import _labels, distinct, rotations
 from razz_fast.match_result import MatchResult, MatchTotals
-from razz_fast.reference.arguments import check_threads
-from razz_fast.reference.hand import Hand
-from razz_fast.reference.rules import Rules
-from razz_fast.reference.simulate import (
+from razz_fast.reference._simulate import (
     _check_hands,
     _check_players,
     _check_progress,
@@ -23,6 +20,9 @@ from razz_fast.reference.simulate import (
     _seed_or_random,
     play_hand,
 )
+from razz_fast.reference.arguments import check_threads
+from razz_fast.reference.hand import Hand
+from razz_fast.reference.rules import Rules
 from razz_fast.reference.strategies import UserStrategy, resolve_strategies
 from razz_fast.results import checked_record
 

@@ -15,13 +15,20 @@ import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from razz_fast.errors import InvalidCardError, int_text
+from razz_fast.errors import InvalidCardError
 from razz_fast.ranges import Range
-from razz_fast.reference.arguments import MAX_COUNT, as_int, check_seed, check_threads
+from razz_fast.reference._simulate import chunk_seed
+from razz_fast.reference.arguments import (
+    MAX_COUNT,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    check_seed,
+    check_threads,
+    int_in,
+)
 from razz_fast.reference.cards import CardsLike, card_to_str, parse_cards
 from razz_fast.reference.evaluation import rank
 from razz_fast.reference.generator import BATCH_LIMIT, Xoshiro256PlusPlus
-from razz_fast.reference.simulate import chunk_seed
 from razz_fast.results import EquityResult
 
 __all__ = ["SAMPLE_CHUNK", "SHARE_UNITS", "EXACT_LIMIT", "DEFAULT_TRIALS", "equity"]
@@ -35,8 +42,6 @@ EXACT_LIMIT = 20_000_000
 #: Samples drawn when ``trials`` is None.
 DEFAULT_TRIALS = 1_000_000
 
-_MIN_PLAYERS = 2
-_MAX_PLAYERS = 8
 _HAND_SIZE = 7
 
 
@@ -46,8 +51,8 @@ _HAND_SIZE = 7
 def _check_hands(hands: object) -> list[list[int]]:
     if not isinstance(hands, (list, tuple)):
         raise TypeError(f"hands must be a list or tuple of hands, not {type(hands).__name__}")
-    if not _MIN_PLAYERS <= len(hands) <= _MAX_PLAYERS:
-        raise ValueError(f"equity needs {_MIN_PLAYERS} to {_MAX_PLAYERS} players, got {len(hands)}")
+    if not MIN_PLAYERS <= len(hands) <= MAX_PLAYERS:
+        raise ValueError(f"equity needs {MIN_PLAYERS} to {MAX_PLAYERS} players, got {len(hands)}")
     parsed = []
     for seat, entry in enumerate(hands):
         cards = parse_cards(entry)
@@ -83,12 +88,7 @@ def _check_exact(exact: bool | None) -> bool | None:
 def _check_trials(trials: int | None) -> int:
     if trials is None:
         return DEFAULT_TRIALS
-    number = as_int(trials)
-    if number is None:
-        raise TypeError(f"trials must be an int or None, not {type(trials).__name__}")
-    if not 1 <= number <= MAX_COUNT:
-        raise ValueError(f"trials must be in 1..{MAX_COUNT}, got {int_text(number)}")
-    return number
+    return int_in(trials, "trials", 1, MAX_COUNT, kind="an int or None")
 
 
 # --- the spot -------------------------------------------------------------------
@@ -211,6 +211,15 @@ class _Tally:
                 self.wins[seat] += 1
             else:
                 self.ties[seat] += 1
+
+    def merge(self, part: _Tally) -> None:
+        """Adds the sums of ``part``, a tally of other outcomes."""
+        self.total += part.total
+        for seat in range(len(self.shares)):
+            self.shares[seat] += part.shares[seat]
+            self.share_squares[seat] += part.share_squares[seat]
+            self.wins[seat] += part.wins[seat]
+            self.ties[seat] += part.ties[seat]
 
     def result(self, *, exact: bool, seed: int | None) -> EquityResult:
         n = self.total
@@ -341,13 +350,7 @@ def _sampled(spot: _Spot, seed: int, trials: int) -> _Tally:
     total = _Tally(spot.players)
     for chunk in range((trials + SAMPLE_CHUNK - 1) // SAMPLE_CHUNK):
         count = min(SAMPLE_CHUNK, trials - chunk * SAMPLE_CHUNK)
-        part = _sample_chunk(spot, seed, chunk, count)
-        total.total += part.total
-        for seat in range(spot.players):
-            total.shares[seat] += part.shares[seat]
-            total.share_squares[seat] += part.share_squares[seat]
-            total.wins[seat] += part.wins[seat]
-            total.ties[seat] += part.ties[seat]
+        total.merge(_sample_chunk(spot, seed, chunk, count))
     return total
 
 

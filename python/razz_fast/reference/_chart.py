@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import time
 
-from razz_fast.reference.arguments import as_int, check_seed, check_threads
-from razz_fast.reference.equity import _check_exact, _check_trials, equity
+from razz_fast.reference._equity import _check_exact, _check_trials, equity
+from razz_fast.reference.arguments import check_seed, check_threads, int_in
 from razz_fast.results import ChartResult, ChartRow
 
 __all__ = ["chart"]
@@ -43,11 +43,7 @@ def chart(
 ) -> ChartResult:
     """The equity of each of the 455 three-card starting hands against
     ``opponents`` random hands, best first (see ``razz_fast.chart``)."""
-    count = as_int(opponents)
-    if count is None:
-        raise TypeError(f"opponents must be an int, not {type(opponents).__name__}")
-    if not 1 <= count <= 7:
-        raise ValueError(f"opponents must be in 1..7, got {count}")
+    count = int_in(opponents, "opponents", 1, 7)
     _check_exact(exact)
     trials = 100_000 if trials is None else _check_trials(trials)
     chart_seed = check_seed(seed)
