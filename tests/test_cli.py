@@ -173,6 +173,20 @@ def test_replay_summarises_and_fails_only_on_a_mismatch(capsys):
     )
 
 
+@pytest.mark.parametrize(
+    ("option", "setting", "values"),
+    [
+        ("--heads-up", "heads_up", "'capped', 'round_starts', 'before_cap'"),
+        ("--odd-chip", "odd_chip", "'seat', 'low_card', 'high_card'"),
+    ],
+)
+def test_replay_rule_settings_are_checked_by_the_core(capsys, option, setting, values):
+    # Not restated as argparse choices: the core's message is the one shown.
+    status, _, err = run(capsys, "replay", "--no-equity", option, "bogus", str(GOOD))
+    assert status == 2
+    assert f'{setting} must be one of {values}, got "bogus"' in err
+
+
 def test_replay_skips_unreadable_hands_without_failing(capsys, tmp_path):
     text = UTF8.read_text(encoding="utf-8")
     broken = tmp_path / "broken.txt"

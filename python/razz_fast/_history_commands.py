@@ -286,8 +286,11 @@ def add_replay(commands: Any, types: Any) -> None:
         default=None,
         help="bets per round, 0 for no cap (the preset's)",
     )
-    rep.add_argument("--heads-up", choices=("capped", "round_starts", "before_cap"))
-    rep.add_argument("--odd-chip", choices=("seat", "low_card", "high_card"))
+    # The values are the core's to check (Rules), with its message.
+    rep.add_argument(
+        "--heads-up", help="capped, round_starts or before_cap (docs/RULES.md; the preset's)"
+    )
+    rep.add_argument("--odd-chip", help="seat, low_card or high_card (the preset's)")
     rep.add_argument("--burn-cards", action="store_const", const=True, help="the room burned cards")
     rep.set_defaults(run=replay_command)
 

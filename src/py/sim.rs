@@ -1,5 +1,5 @@
 //! `simulate_chunks`: the compiled simulation loop for the Python wrapper in
-//! `razz_fast/simulate.py`, which cuts a run into batches of chunks (for the
+//! `razz_fast/_simulate.py`, which cuts a run into batches of chunks (for the
 //! progress bar) and merges their exact sums. Ctrl-C stops a batch between
 //! two decisions (`interrupt`).
 
