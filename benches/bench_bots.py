@@ -195,7 +195,7 @@ def main() -> None:
         # each pair is the figure that moves least with the host's load.
         batch = max(batch, simulate_rate(batch_check_call, 200_000))
         builtin = max(builtin, simulate_rate("check_call", 2_000_000))
-        one, other = simulate_rate(check_call, 20_000), hand_loop_rate(10_000)
+        one, other = simulate_rate(check_call, 40_000), hand_loop_rate(20_000)
         single, loop = max(single, one), max(loop, other)
         pairs.append(one / other)
     print(f"  {'batch policy (numpy check/call)':<55} {batch:12,.0f}")

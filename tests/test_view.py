@@ -163,20 +163,31 @@ def _read(view) -> tuple:
 
 
 @pytest.mark.parametrize("impl", IMPLS.values(), ids=IMPLS)
-def test_a_view_a_strategy_keeps_does_not_change_as_play_goes_on(impl):
-    # The core shares the hand's history with its views (copy on write) and
-    # hands the strategy its view without an argument tuple: a view kept
-    # past the call must still read as it did when it was given.
-    kept = []
+@pytest.mark.parametrize("every", [1, 2, 3])
+def test_a_view_a_strategy_keeps_does_not_change_as_play_goes_on(impl, every):
+    # The core shares the hand's history with its views (copy on write), and
+    # reuses a view object the strategy did not keep for the next decision:
+    # a view kept past the call (here every `every`-th, so that the others
+    # are reused in between) must still read as it did when it was given.
+    kept, seen = [], []
 
     def strategy(view):
-        kept.append((view, _read(view)))
+        seen.append(_read(view))
+        if len(seen) % every == 0:
+            kept.append((view, seen[-1]))
         return view.legal_actions()[-1]
 
-    impl.simulate(30, players=4, strategies=[strategy, "check_call"] * 2, seed=3)
-    assert len(kept) > 30
+    impl.simulate(30, players=4, strategies=[strategy, "check_call"] * 2, seed=3, threads=1)
+    assert len(kept) > 30 // every
     assert all(_read(view) == first for view, first in kept)
     assert len({len(first[-1]) for _, first in kept}) > 5
+    # Reused or not, each decision saw its own hand's view.
+    plain = []
+    impl.simulate(
+        30, players=4, strategies=[lambda v: plain.append(_read(v)) or v.legal_actions()[-1],
+        "check_call"] * 2, seed=3, threads=1,
+    )  # fmt: skip
+    assert plain == seen
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])

@@ -238,8 +238,10 @@ impl Run {
                     let f = callables[id as usize]
                         .as_ref()
                         .ok_or_else(|| PyTypeError::new_err("no strategy for this seat"))?;
-                    let view = Bound::new(py, PyPlayerView::from(view))?;
-                    checked_action(seat, legal, &call_one(f.bind(py), &view)?)
+                    let view = PyPlayerView::handed(py, view)?;
+                    let value = call_one(f.bind(py), &view);
+                    PyPlayerView::keep(view);
+                    checked_action(seat, legal, &value?)
                 })
             };
             let batch = |policy: u8, hands: &[&Hand]| -> PyResult<Vec<Action>> {

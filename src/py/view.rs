@@ -1,6 +1,8 @@
 //! `PlayerView`: what one seat of a hand may know, for Python strategies.
 //! Built without a Python object per card: lists are made when read.
 
+use std::cell::RefCell;
+
 use pyo3::prelude::*;
 
 use super::args::{int_arg, int_in};
@@ -16,15 +18,62 @@ use crate::view::PlayerView;
 /// actor, legal actions, to_call, and the history with others' down cards
 /// (and burns) left out. It holds no reference to the hand and cannot act;
 /// `determinize(seed)` deals a `Hand` consistent with it, for search.
-#[pyclass(frozen, eq, name = "PlayerView", module = "razz_fast")]
+#[pyclass(eq, name = "PlayerView", module = "razz_fast")]
 #[derive(PartialEq)]
 pub struct PyPlayerView {
-    inner: PlayerView,
+    /// Empty only while the object waits, held by nothing but this thread's
+    /// spare slot, to be filled for the next decision (`handed`).
+    inner: Option<PlayerView>,
 }
 
 impl From<PlayerView> for PyPlayerView {
     fn from(inner: PlayerView) -> PyPlayerView {
-        PyPlayerView { inner }
+        PyPlayerView { inner: Some(inner) }
+    }
+}
+
+thread_local! {
+    /// The view object last handed to a per-decision strategy on this
+    /// thread, emptied, when the strategy kept no reference to it.
+    static SPARE: RefCell<Option<Py<PyPlayerView>>> = const { RefCell::new(None) };
+}
+
+impl PyPlayerView {
+    fn view(&self) -> &PlayerView {
+        self.inner
+            .as_ref()
+            .expect("a view is emptied only while nothing else holds it")
+    }
+
+    /// `view` as a Python object for a strategy: the spare object when
+    /// there is one, else a new one. A simulation takes a view at every
+    /// decision, and most strategies drop it when they return: reusing
+    /// the object spares an allocation, its zeroing and its release.
+    pub fn handed(py: Python<'_>, view: PlayerView) -> PyResult<Bound<'_, PyPlayerView>> {
+        match SPARE.with_borrow_mut(Option::take) {
+            Some(spare) => {
+                // Only the slot held it (`keep`), so no one sees it change.
+                let spare = spare.into_bound(py);
+                spare.borrow_mut().inner = Some(view);
+                Ok(spare)
+            }
+            None => Bound::new(py, PyPlayerView::from(view)),
+        }
+    }
+
+    /// After the strategy returned: if it kept no reference to `object`,
+    /// the object is emptied (its hold on the hand's history goes now, or
+    /// the hand would copy its history at its next event) and kept as the
+    /// spare; otherwise it stays as it is, the strategy's.
+    pub fn keep(object: Bound<'_, PyPlayerView>) {
+        // SAFETY: a live object (borrowed), read while attached. (A count of
+        // one is our own `object`: a strategy that kept the view, in a
+        // variable, a list or a frame, holds a strong reference of its own;
+        // the build is never free-threaded, abi3 wheels do not load there.)
+        if unsafe { pyo3::ffi::Py_REFCNT(object.as_ptr()) } == 1 {
+            object.borrow_mut().inner = None;
+            SPARE.with_borrow_mut(|spare| *spare = Some(object.unbind()));
+        }
     }
 }
 
@@ -37,104 +86,104 @@ impl PyPlayerView {
     /// The seat whose view this is.
     #[getter]
     fn seat(&self) -> usize {
-        self.inner.seat()
+        self.view().seat()
     }
     /// How many seats are dealt in, 2 to 8.
     #[getter]
     fn num_players(&self) -> usize {
-        self.inner.num_players()
+        self.view().num_players()
     }
     /// The Rules the hand is played under.
     #[getter]
     fn rules(&self) -> PyRules {
         PyRules {
-            inner: *self.inner.rules(),
+            inner: *self.view().rules(),
         }
     }
     /// 3 to 7 while betting, None once the hand is over.
     #[getter]
     fn street(&self) -> Option<u8> {
-        self.inner.street()
+        self.view().street()
     }
     /// The seat to act now; None once the hand is over.
     #[getter]
     fn actor(&self) -> Option<usize> {
-        self.inner.actor()
+        self.view().actor()
     }
     /// Whether the hand has finished, by a fold-out or a showdown.
     #[getter]
     fn is_over(&self) -> bool {
-        self.inner.is_over()
+        self.view().is_over()
     }
     /// Chips the actor needs to call.
     #[getter]
     fn to_call(&self) -> u64 {
-        self.inner.to_call()
+        self.view().to_call()
     }
     /// Every chip put in this hand so far: antes and bets, less chips returned.
     #[getter]
     fn pot(&self) -> u64 {
-        self.inner.pot()
+        self.view().pot()
     }
     /// Each seat's chips behind, now.
     #[getter]
     fn stacks(&self) -> Vec<u64> {
-        self.inner.stacks().to_vec()
+        self.view().stacks().to_vec()
     }
     /// Each seat's stack before the antes.
     #[getter]
     fn starting_stacks(&self) -> Vec<u64> {
-        self.inner.starting_stacks().to_vec()
+        self.view().starting_stacks().to_vec()
     }
     /// Each seat's chips put in on the current betting round.
     #[getter]
     fn bets(&self) -> Vec<u64> {
-        self.inner.bets().to_vec()
+        self.view().bets().to_vec()
     }
     /// Whether each seat has folded.
     #[getter]
     fn folded(&self) -> Vec<bool> {
-        flags(self.inner.num_players(), |s| self.inner.folded(s))
+        flags(self.view().num_players(), |s| self.view().folded(s))
     }
     /// Whether each seat still in the hand has no chips behind.
     #[getter]
     fn all_in(&self) -> Vec<bool> {
-        flags(self.inner.num_players(), |s| self.inner.all_in(s))
+        flags(self.view().num_players(), |s| self.view().all_in(s))
     }
     /// The seventh-street card dealt face up for every seat when the deck
     /// cannot give each its own; usually empty.
     #[getter]
     fn community_cards(&self) -> Vec<u32> {
-        card_list(self.inner.community_cards())
+        card_list(self.view().community_cards())
     }
     /// Net chips per seat once the hand is over; zeros before.
     #[getter]
     fn payoffs(&self) -> Vec<i64> {
-        self.inner.payoffs().to_vec()
+        self.view().payoffs().to_vec()
     }
     /// The history as `Event`s; cards the seat has not seen are left out
     /// (an empty `cards`).
     #[getter]
     fn history<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyAny>>> {
-        event_list(py, &self.inner.history())
+        event_list(py, &self.view().history())
     }
 
     /// The Actions the actor may take now, in Action order; empty once the hand
     /// is over.
     fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyAny>>> {
-        action_list(py, self.inner.legal_actions())
+        action_list(py, self.view().legal_actions())
     }
 
     /// The face-up cards dealt to `seat` so far, in the order dealt.
     fn up_cards(&self, seat: &Bound<'_, PyAny>) -> PyResult<Vec<u32>> {
-        let seat = checked_seat(int_arg(seat, "seat")?, self.inner.num_players())?;
-        Ok(card_list(self.inner.up_cards(seat)))
+        let seat = checked_seat(int_arg(seat, "seat")?, self.view().num_players())?;
+        Ok(card_list(self.view().up_cards(seat)))
     }
 
     /// The seat's own down cards; another seat's only once shown (else []).
     fn down_cards(&self, seat: &Bound<'_, PyAny>) -> PyResult<Vec<u32>> {
-        let seat = checked_seat(int_arg(seat, "seat")?, self.inner.num_players())?;
-        Ok(card_list(self.inner.down_cards(seat)))
+        let seat = checked_seat(int_arg(seat, "seat")?, self.view().num_players())?;
+        Ok(card_list(self.view().down_cards(seat)))
     }
 
     /// A `Hand` consistent with this view: the same stacks, seen cards and
@@ -142,13 +191,13 @@ impl PyPlayerView {
     /// unseen ones (`seed`: 0..2**64-1).
     fn determinize(&self, py: Python<'_>, seed: &Bound<'_, PyAny>) -> PyResult<PyHand> {
         let seed = int_in(seed, "seed", 0, u64::MAX)?;
-        let (hand, deck) = self.inner.determinize(seed)?;
+        let (hand, deck) = self.view().determinize(seed)?;
         let rules = Py::new(py, self.rules())?;
         Ok(PyHand::dealt(hand, rules, deck))
     }
 
     fn __repr__(&self) -> String {
-        let v = &self.inner;
+        let v = self.view();
         format!(
             "<PlayerView seat {} of {}, street {}, actor {}, pot {}>",
             v.seat(),
