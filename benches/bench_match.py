@@ -70,13 +70,17 @@ def main() -> None:
                   f" | {min(costs):.2f}-{max(costs):.2f} |")  # fmt: skip
 
     seating = ["tight", "check_call"] * 3
-    none, zero, hundred = 0.0, 0.0, 0.0
-    for _ in range(3):
-        none = max(none, best_rate(simulate(seating, 1), 1))
-        zero = max(zero, best_rate(simulate(seating, 1, record=0), 1))
-        hundred = max(hundred, best_rate(simulate(seating, 1, record=100), 1))
+    none, zero, hundred, zeros, hundreds = 0.0, 0.0, 0.0, [], []
+    for _ in range(args.pairs):
+        plain = best_rate(simulate(seating, 1), 1)
+        at_zero = best_rate(simulate(seating, 1, record=0), 1)
+        at_hundred = best_rate(simulate(seating, 1, record=100), 1)
+        none, zero, hundred = max(none, plain), max(zero, at_zero), max(hundred, at_hundred)
+        zeros.append(plain / at_zero)
+        hundreds.append(plain / at_hundred)
     print(f"\nsimulate, one thread: no record {none:,.0f}; record=0 {zero:,.0f}"
-          f" ({none / zero:.2f}x); record=100 {hundred:,.0f} ({none / hundred:.2f}x)")  # fmt: skip
+          f" (cost {statistics.median(zeros):.2f}x); record=100 {hundred:,.0f}"
+          f" (cost {statistics.median(hundreds):.2f}x); costs: medians of the pairs")  # fmt: skip
 
 
 if __name__ == "__main__":
