@@ -60,10 +60,29 @@ impl ActionSet {
         self.0.count_ones() as usize
     }
 
-    /// The actions in `Action` order.
+    /// The actions in `Action` order: the set bits, lowest first (bits
+    /// past the last action ignored).
     pub fn iter(self) -> impl Iterator<Item = Action> {
-        Action::ALL.into_iter().filter(move |a| self.contains(*a))
+        let mut bits = self.0 & Self::EVERY;
+        std::iter::from_fn(move || {
+            let action = Action::ALL.get(bits.trailing_zeros() as usize).copied();
+            bits &= bits.wrapping_sub(1);
+            action
+        })
     }
+
+    /// `iter().nth(k)` without the walk: the random strategy draws one
+    /// action of the set at each of its decisions.
+    pub fn nth(self, k: usize) -> Option<Action> {
+        let mut bits = self.0 & Self::EVERY;
+        for _ in 0..k.min(8) {
+            bits &= bits.wrapping_sub(1);
+        }
+        Action::ALL.get(bits.trailing_zeros() as usize).copied()
+    }
+
+    /// One bit for each action.
+    const EVERY: u8 = (1 << Action::ALL.len()) - 1;
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -158,5 +177,25 @@ impl Event {
     pub(crate) fn hide_cards(&mut self) {
         self.cards = [0; EVENT_CARDS];
         self.n_cards = 0;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn iter_and_nth_walk_the_set_in_action_order() {
+        for bits in 0..=u8::MAX {
+            let set = ActionSet(bits);
+            let expected: Vec<Action> = Action::ALL
+                .into_iter()
+                .filter(|&a| set.contains(a))
+                .collect();
+            assert_eq!(set.iter().collect::<Vec<_>>(), expected, "{bits:#b}");
+            for k in 0..10 {
+                assert_eq!(set.nth(k), expected.get(k).copied(), "{bits:#b} {k}");
+            }
+        }
     }
 }

@@ -72,7 +72,6 @@ impl Strategy {
             Strategy::Random => {
                 let legal = hand.legal_actions();
                 legal
-                    .iter()
                     .nth(rng.below(legal.len()))
                     .expect("a hand waiting for an actor has a legal action")
             }

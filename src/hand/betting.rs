@@ -59,7 +59,9 @@ impl Hand {
     }
 
     /// The seat in the hand with the best board (RULES.md 5), all-in seats
-    /// included: the opener of the current street.
+    /// included: the opener of the current street. (Inlined: it runs on
+    /// every street of every hand, and `opener_by_suit` is out of line.)
+    #[inline(always)]
     pub(super) fn opener(&self) -> usize {
         if self.rules.opener_ties == OpenerTies::Suit {
             return self.opener_by_suit();
