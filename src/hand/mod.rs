@@ -81,6 +81,9 @@ pub(crate) struct SeatArrays<'a> {
 pub struct Hand {
     rules: Rules,
     n: usize,
+    /// Every seat at the table, one bit each: fixed with `n`, and read on
+    /// every round and wager, so kept rather than worked out each time.
+    everyone: u8,
     starting: [u64; MAX_SEATS],
     stack: [u64; MAX_SEATS],
     /// Chips put in on the current round.
@@ -189,6 +192,7 @@ impl Hand {
         let mut hand = Hand {
             rules,
             n: stacks.len(),
+            everyone: ((1u16 << stacks.len()) - 1) as u8,
             starting: [0; MAX_SEATS],
             stack: [0; MAX_SEATS],
             bet: [0; MAX_SEATS],
@@ -349,7 +353,7 @@ impl Hand {
 
     /// Every seat at the table, one bit each.
     fn everyone(&self) -> u8 {
-        ((1u16 << self.n) - 1) as u8
+        self.everyone
     }
 
     fn in_hand(&self, seat: usize) -> bool {
