@@ -1,8 +1,6 @@
 //! Antes and the deal: third street, burns, fourth to seventh street, the
 //! community card and the reshuffle of burns (docs/ENGINE.md §3–4).
 
-use std::sync::Arc;
-
 use super::pots::MAX_SEATS;
 use super::showing::Showing;
 use super::Hand;
@@ -96,13 +94,16 @@ impl Hand {
         }
         self.next_card = 3 * n;
         if self.record_history {
-            for (i, &card) in self.deck[..3 * n].iter().enumerate() {
+            // (The deck is copied, 52 bytes, so that events can be pushed
+            // while its cards are read.)
+            let deck = self.deck;
+            for (i, &card) in deck[..3 * n].iter().enumerate() {
                 let kind = if i < 2 * n {
                     EventKind::DealDown
                 } else {
                     EventKind::DealUp
                 };
-                Arc::make_mut(&mut self.history).push(Event::new(kind, Some(i % n), 0, &[card]));
+                self.push_event(Event::new(kind, Some(i % n), 0, &[card]));
             }
         }
         bring_in
@@ -204,14 +205,14 @@ impl Hand {
         if !self.record_history {
             return;
         }
-        let mut seats = seats;
-        for &card in &self.deck[first..] {
+        let (mut seats, deck) = (seats, self.deck);
+        for &card in &deck[first..] {
             if seats == 0 {
                 break;
             }
             let s = seats.trailing_zeros() as usize;
             seats &= seats - 1;
-            Arc::make_mut(&mut self.history).push(Event::new(kind, Some(s), 0, &[card]));
+            self.push_event(Event::new(kind, Some(s), 0, &[card]));
         }
     }
 }
