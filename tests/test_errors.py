@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import random
 
 import numpy as np
 import pytest
@@ -263,6 +264,40 @@ def test_numpy_integers_count_as_ints_everywhere(impl):
     for bad in (np.float64(3.0), np.bool_(True), True):
         with pytest.raises(TypeError):
             impl.simulate(bad, seed=1)
+
+
+def test_actions_as_members_ints_and_numpy_ints_play_alike(impl):
+    # Hand.act and per-decision strategies know an Action member by identity
+    # (no int conversion) and take anything else by operator.index.
+    def play(convert):
+        hand = impl.Hand(impl.Rules(), [60, 80, 100], seed=5)
+        rng = random.Random(2)
+        while not hand.is_over:
+            hand.act(convert(rng.choice(hand.legal_actions())))
+        return hand.history, hand.payoffs
+
+    assert play(lambda a: a) == play(int) == play(lambda a: np.int64(int(a)))
+
+    def strategy(convert):
+        return lambda view: convert(view.legal_actions()[-1])
+
+    runs = [
+        impl.simulate(30, players=3, strategies=strategy(convert), seed=4)
+        for convert in (lambda a: a, int, lambda a: np.int64(int(a)))
+    ]
+    assert len({tuple(run.net) for run in runs}) == 1
+
+
+def test_an_illegal_member_is_refused_and_changes_nothing(impl):
+    hand = impl.Hand(impl.Rules(), [60, 80], seed=5)
+    illegal = next(a for a in impl.Action if a not in hand.legal_actions())
+    before = (hand.history, hand.stacks)
+    for given in (illegal, int(illegal)):
+        with pytest.raises(IllegalActionError, match=illegal.name):
+            hand.act(given)
+    assert (hand.history, hand.stacks) == before
+    with pytest.raises(IllegalActionError, match=f"{illegal.name}, which is not legal"):
+        impl.simulate(3, players=2, strategies=lambda view: illegal, seed=1)
 
 
 class _Index:

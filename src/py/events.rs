@@ -3,7 +3,7 @@
 
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyTuple, PyType};
+use pyo3::types::{PyList, PyTuple, PyType};
 
 use super::cards::card_list;
 use crate::event::{Action, ActionSet, Event};
@@ -22,18 +22,31 @@ pub fn shared_type<'py>(
     cell.import(py, "razz_fast.events", name)
 }
 
-/// The `Action` members of `set`, in `Action` order.
-pub fn action_list(py: Python<'_>, set: ActionSet) -> PyResult<Vec<Bound<'_, PyAny>>> {
-    let members = ACTIONS.get_or_try_init(py, || -> PyResult<Vec<Py<PyAny>>> {
+/// The seven `Action` members, in `Action` order.
+fn members(py: Python<'_>) -> PyResult<&Vec<Py<PyAny>>> {
+    ACTIONS.get_or_try_init(py, || -> PyResult<Vec<Py<PyAny>>> {
         let action = py.import("razz_fast.events")?.getattr("Action")?;
         (0..Action::ALL.len())
             .map(|i| Ok(action.call1((i,))?.unbind()))
             .collect()
-    })?;
-    Ok(set
-        .iter()
-        .map(|a| members[a as usize].bind(py).clone())
-        .collect())
+    })
+}
+
+/// The `Action` members of `set`, in `Action` order, as a list built in
+/// place (no intermediate vector to allocate on every decision).
+pub fn action_list(py: Python<'_>, set: ActionSet) -> PyResult<Bound<'_, PyList>> {
+    let members = members(py)?;
+    PyList::new(py, set.iter().map(|a| members[a as usize].bind(py)))
+}
+
+/// The action `obj` is when it is one of the `Action` members themselves,
+/// as `legal_actions()` gives them: a pointer comparison each, with no int
+/// conversion. None for anything else (an int or a numpy integer, which
+/// the caller converts).
+pub fn member_action(obj: &Bound<'_, PyAny>) -> Option<Action> {
+    let members = members(obj.py()).ok()?;
+    let index = members.iter().position(|m| m.is(obj))?;
+    Some(Action::ALL[index])
 }
 
 /// `events` as `razz_fast.Event` tuples.

@@ -5,12 +5,12 @@
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyNone, PyTuple, PyType};
+use pyo3::types::{PyList, PyNone, PyTuple, PyType};
 
 use super::args::{index_of, int_arg, int_in, int_text, not_both, sequence_items, unordered};
 use super::cards::{card_list, extract_cards};
 use super::errors::type_error;
-use super::events::{action_list, event_list, shared_type};
+use super::events::{action_list, event_list, member_action, shared_type};
 use super::rules::PyRules;
 use super::view::PyPlayerView;
 use crate::card::{Card, DECK_SIZE};
@@ -253,7 +253,7 @@ impl PyHand {
 
     /// The Actions the actor may take now, in Action order; empty once the hand
     /// is over.
-    fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyAny>>> {
+    fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         action_list(py, self.inner.legal_actions())
     }
 
@@ -285,6 +285,9 @@ impl PyHand {
     /// Takes an `Action` (or its int value); an illegal one raises
     /// IllegalActionError and leaves the hand unchanged.
     fn act(slf: &Bound<'_, Self>, action: &Bound<'_, PyAny>) -> PyResult<()> {
+        if let Some(action) = member_action(action) {
+            return step(slf, action);
+        }
         // Converted before the hand is borrowed: `__index__` is Python code,
         // during which another thread may run.
         let Some(action) = index_of(action)? else {

@@ -11,6 +11,7 @@ use pyo3::types::PyString;
 
 use super::args::{checked_threads, index_of};
 use super::errors::type_error;
+use super::events::member_action;
 use super::hand::PyHand;
 use super::interrupt::interruptible_or;
 use super::rules::PyRules;
@@ -49,6 +50,9 @@ fn legal_action(who: &str, legal: ActionSet, value: i64, shown: &str) -> PyResul
 /// The action a per-decision strategy returned, checked: an int that is a
 /// legal action for this hand.
 fn checked_action(seat: usize, legal: ActionSet, value: &Bound<'_, PyAny>) -> PyResult<Action> {
+    if let Some(action) = member_action(value).filter(|&a| legal.contains(a)) {
+        return Ok(action);
+    }
     // Shown only in an error: a repr per decision would cost more than it.
     let shown = || value.repr().map_or_else(|_| "?".into(), |r| r.to_string());
     let Some(index) = index_of(value)? else {

@@ -4,6 +4,7 @@
 use std::cell::RefCell;
 
 use pyo3::prelude::*;
+use pyo3::types::PyList;
 
 use super::args::{int_arg, int_in};
 use super::cards::card_list;
@@ -170,7 +171,7 @@ impl PyPlayerView {
 
     /// The Actions the actor may take now, in Action order; empty once the hand
     /// is over.
-    fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyAny>>> {
+    fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         action_list(py, self.view().legal_actions())
     }
 
