@@ -300,6 +300,28 @@ def test_an_illegal_member_is_refused_and_changes_nothing(impl):
         impl.simulate(3, players=2, strategies=lambda view: illegal, seed=1)
 
 
+@pytest.mark.parametrize(
+    ("answer", "error"),
+    [
+        (lambda view: "call", TypeError),
+        (lambda view: 9, IllegalActionError),
+        (lambda view: np.int64(-1), IllegalActionError),
+        (lambda view: 2**70, IllegalActionError),
+        (lambda view: razz_fast.Action.FOLD, IllegalActionError),
+    ],
+    ids=["str", "nine", "numpy", "huge", "illegal"],
+)
+def test_a_strategys_bad_answer_reads_the_same_in_core_and_reference(answer, error):
+    # The first decision is a bring-in, where FOLD is not legal.
+    said = []
+    for impl in (razz_fast, razz_fast.reference):
+        with pytest.raises(error) as raised:
+            impl.simulate(1, players=2, strategies=answer, seed=1)
+        said.append(str(raised.value))
+    assert said[0] == said[1]
+    assert said[0].startswith("strategy of seat ")
+
+
 class _Index:
     """An int by Python's rule alone (``__index__``), as a rank."""
 

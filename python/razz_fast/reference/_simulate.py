@@ -130,22 +130,20 @@ def _python_action(function: UserStrategy, hand: Hand, seat: int) -> Action:
         from razz_fast.reference.tables import Batch
 
         answer = list(function(Batch([hand], hand.rules.big_bet)))[0]
+        who = f"batch policy of seat {seat}"
     else:
         answer = function(hand.view(seat))
+        who = f"strategy of seat {seat}"
     choice = as_int(answer)
     if choice is None:
-        raise TypeError(
-            f"the strategy of seat {seat} returned {answer!r}"
-            f" ({type(answer).__name__}), not an Action"
-        )
+        raise TypeError(f"{who} must return an Action, got {answer!r}")
+    # The core's messages, word for word (src/py/sim.rs, legal_action).
+    if choice not in range(len(Action)):
+        raise IllegalActionError(f"{who} returned {answer!r}, which is not an Action")
     if choice not in hand.legal_actions():
-        try:
-            name = Action(choice).name
-        except ValueError:
-            name = f"{int(choice)} (no Action has this value)"
         legal = ", ".join(action.name for action in hand.legal_actions())
         raise IllegalActionError(
-            f"the strategy of seat {seat} chose {name}, which is not legal (legal: {legal})"
+            f"{who} returned {Action(choice).name}, which is not legal now (legal: {legal})"
         )
     return Action(choice)
 
