@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import random
 import shutil
 import statistics
 import sys
@@ -36,6 +35,7 @@ from pathlib import Path
 from types import ModuleType
 
 import numpy as np
+from bench_hand import ours as hand_rate
 
 import razz_fast
 
@@ -82,16 +82,8 @@ def workload(rf: ModuleType, what: str, sevens: np.ndarray) -> Run:
         threads = int(rest)
         return (lambda: rf.rank_many(sevens, threads=threads)), len(sevens)
     if kind == "hand":
-        rules = rf.Rules(1, 2, 4, 8)
-
-        def hands() -> None:
-            rng = random.Random(1)
-            for seed in range(1500):
-                hand = rf.Hand(rules, [200] * 6, seed=seed)
-                while not hand.is_over:
-                    hand.act(rng.choice(hand.legal_actions()))
-
-        return hands, 1500
+        # bench_hand.py's loop, the README's `Hand` figure (its own timing unused).
+        return (lambda: hand_rate(rf, 1500)), 1500
     if kind == "sim":
         strategy, threads = rest.split(":")
         n = 300_000 if threads == "1" else 500_000

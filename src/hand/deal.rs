@@ -94,16 +94,13 @@ impl Hand {
         }
         self.next_card = 3 * n;
         if self.record_history {
-            // (The deck is copied, 52 bytes, so that events can be pushed
-            // while its cards are read.)
-            let deck = self.deck;
-            for (i, &card) in deck[..3 * n].iter().enumerate() {
+            for i in 0..3 * n {
                 let kind = if i < 2 * n {
                     EventKind::DealDown
                 } else {
                     EventKind::DealUp
                 };
-                self.push_event(Event::new(kind, Some(i % n), 0, &[card]));
+                self.push_event(Event::new(kind, Some(i % n), 0, &[self.deck[i]]));
             }
         }
         bring_in
@@ -205,14 +202,14 @@ impl Hand {
         if !self.record_history {
             return;
         }
-        let (mut seats, deck) = (seats, self.deck);
-        for &card in &deck[first..] {
+        let mut seats = seats;
+        for next in first.. {
             if seats == 0 {
                 break;
             }
             let s = seats.trailing_zeros() as usize;
             seats &= seats - 1;
-            self.push_event(Event::new(kind, Some(s), 0, &[card]));
+            self.push_event(Event::new(kind, Some(s), 0, &[self.deck[next]]));
         }
     }
 }

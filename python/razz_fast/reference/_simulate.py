@@ -137,7 +137,8 @@ def _python_action(function: UserStrategy, hand: Hand, seat: int) -> Action:
     choice = as_int(answer)
     if choice is None:
         raise TypeError(f"{who} must return an Action, got {answer!r}")
-    # The core's messages, word for word (src/py/sim.rs, legal_action).
+    # The core's messages (src/py/sim.rs, legal_action), word for word for a
+    # per-decision strategy; the core also names a batch policy's row.
     if choice not in range(len(Action)):
         raise IllegalActionError(f"{who} returned {answer!r}, which is not an Action")
     if choice not in hand.legal_actions():
