@@ -9,6 +9,7 @@ mod error;
 mod eval;
 mod event;
 mod hand;
+mod luck;
 mod match_play;
 mod rng;
 mod rules;

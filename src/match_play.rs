@@ -10,7 +10,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use rayon::prelude::*;
 
 use crate::hand::Hand;
+use crate::luck::{luck, luck_seed, UNITS};
 use crate::pots::MAX_SEATS;
+use crate::rng::Rng;
 use crate::sim::{on_threads, play_chunk, Deciders, Hands, Player, Table, CHUNK};
 
 /// A match: the table as seated for the first rotation (its `hands` are the
@@ -19,6 +21,9 @@ pub struct Match<'a> {
     pub table: Table<'a>,
     pub strategy_of_seat: &'a [u8],
     pub duplicate: bool,
+    /// Also sum each strategy's luck (`crate::luck`), for luck-adjusted
+    /// results.
+    pub luck: bool,
 }
 
 impl Match<'_> {
@@ -53,6 +58,12 @@ pub struct MatchTotals {
     pub seat_sq: [u128; MAX_SEATS],
     /// Hands it played (a seat in a hand).
     pub seat_hands: [u64; MAX_SEATS],
+    /// Its luck, in units of 1 / `luck::UNITS` chips (zero unless the match
+    /// counts luck).
+    pub luck: [i128; MAX_SEATS],
+    /// Sum over deals of the square of its luck-adjusted chips on the deal,
+    /// `D · UNITS − luck`, in those units.
+    pub adjusted_sq: [u128; MAX_SEATS],
     /// Set when a sum of squares would pass 2^128: play fewer chunks a call.
     pub overflow: bool,
 }
@@ -64,23 +75,36 @@ impl MatchTotals {
         for j in 0..MAX_SEATS {
             self.net[j] += other.net[j];
             self.seat_hands[j] += other.seat_hands[j];
+            self.luck[j] += other.luck[j];
             let (a, wa) = self.deal_sq[j].overflowing_add(other.deal_sq[j]);
             let (b, wb) = self.seat_sq[j].overflowing_add(other.seat_sq[j]);
-            (self.deal_sq[j], self.seat_sq[j]) = (a, b);
-            self.overflow |= wa || wb;
+            let (c, wc) = self.adjusted_sq[j].overflowing_add(other.adjusted_sq[j]);
+            (self.deal_sq[j], self.seat_sq[j], self.adjusted_sq[j]) = (a, b, c);
+            self.overflow |= wa || wb || wc;
         }
         self.overflow |= other.overflow;
         self
     }
 
     /// Adds one deal: `payoffs[r]` of rotation `r`, whose seat `s` held
-    /// strategy `seating[r][s]`.
-    fn add_deal(&mut self, payoffs: &[[i64; MAX_SEATS]], seating: &[[u8; MAX_SEATS]], n: usize) {
+    /// strategy `seating[r][s]`, and `luck[r]` its seats' luck (empty when
+    /// luck is not counted).
+    fn add_deal(
+        &mut self,
+        payoffs: &[[i64; MAX_SEATS]],
+        luck: &[[i128; MAX_SEATS]],
+        seating: &[[u8; MAX_SEATS]],
+        n: usize,
+    ) {
         let mut on_deal = [0i128; MAX_SEATS];
-        for (row, seats) in payoffs.iter().zip(seating) {
+        let mut lucky = [0i128; MAX_SEATS];
+        for (r, (row, seats)) in payoffs.iter().zip(seating).enumerate() {
             for s in 0..n {
                 let (j, p) = (seats[s] as usize, i128::from(row[s]));
                 on_deal[j] += p;
+                if let Some(luck) = luck.get(r) {
+                    lucky[j] += luck[s];
+                }
                 self.seat_hands[j] += 1;
                 let (sq, wrapped) = self.seat_sq[j].overflowing_add((p * p) as u128);
                 self.seat_sq[j] = sq;
@@ -92,6 +116,15 @@ impl MatchTotals {
             let (sq, wrapped) = self.deal_sq[j].overflowing_add(d.unsigned_abs().pow(2));
             self.deal_sq[j] = sq;
             self.overflow |= wrapped;
+            if !luck.is_empty() {
+                self.luck[j] += lucky[j];
+                let adjusted = (d * UNITS - lucky[j]).unsigned_abs();
+                let (sq, wrapped) = adjusted
+                    .checked_mul(adjusted)
+                    .map_or((0, true), |sq| self.adjusted_sq[j].overflowing_add(sq));
+                self.adjusted_sq[j] = sq;
+                self.overflow |= wrapped;
+            }
         }
         self.deals += 1;
         self.hands += payoffs.len() as u64;
@@ -139,8 +172,16 @@ pub fn match_chunks<E: Send>(
         (first_chunk..first_chunk + n_chunks)
             .into_par_iter()
             .try_fold(
-                || (Hands::new(&tables[0]), MatchTotals::default(), Vec::new()),
-                |(mut work, mut totals, mut payoffs), chunk| {
+                || {
+                    // Luck is read off each hand's history.
+                    let work = if m.luck {
+                        Hands::with_history(&tables[0], true)
+                    } else {
+                        Hands::new(&tables[0])
+                    };
+                    (work, MatchTotals::default(), Rows::default())
+                },
+                |(mut work, mut totals, mut rows), chunk| {
                     let mut played = Ok(());
                     if !stop.load(Ordering::Relaxed) {
                         (deciders.around_chunk)(&mut || {
@@ -149,13 +190,14 @@ pub fn match_chunks<E: Send>(
                                 &seating,
                                 chunk,
                                 &mut work,
-                                &mut payoffs,
+                                &mut rows,
                                 &mut totals,
                                 deciders,
+                                m.luck,
                             );
                         });
                     }
-                    played.map(|()| (work, totals, payoffs))
+                    played.map(|()| (work, totals, rows))
                 },
             )
             .map(|piece| piece.map(|(_, totals, _)| totals))
@@ -164,28 +206,50 @@ pub fn match_chunks<E: Send>(
     on_threads(threads, run)
 }
 
+/// A chunk's payoffs and (when counted) luck, hand by hand: deal `i` of
+/// rotation `r` at `i * rotations + r`, a deal's rows side by side.
+#[derive(Default)]
+struct Rows {
+    payoffs: Vec<[i64; MAX_SEATS]>,
+    luck: Vec<[i128; MAX_SEATS]>,
+}
+
 /// One chunk's deals, every rotation, into `totals`.
+#[allow(clippy::too_many_arguments)]
 fn play_deals<E>(
     tables: &[Table<'_>],
     seating: &[[u8; MAX_SEATS]],
     chunk: u64,
     work: &mut Hands,
-    payoffs: &mut Vec<[i64; MAX_SEATS]>,
+    rows: &mut Rows,
     totals: &mut MatchTotals,
     deciders: &Deciders<'_, E>,
+    count_luck: bool,
 ) -> Result<(), E> {
     let rotations = tables.len();
     let count = CHUNK.min(tables[0].hands.saturating_sub(chunk * CHUNK)) as usize;
-    // Deal i of rotation r at i * rotations + r: a deal's rows side by side.
+    let Rows { payoffs, luck: lucks } = rows;
     payoffs.clear();
     payoffs.resize(count * rotations, [0; MAX_SEATS]);
+    lucks.clear();
+    if count_luck {
+        lucks.resize(count * rotations, [0; MAX_SEATS]);
+    }
     for (r, table) in tables.iter().enumerate() {
-        let mut done = |i: usize, hand: &Hand| payoffs[i * rotations + r] = hand.payoffs();
+        let mut done = |i: usize, hand: &Hand| {
+            payoffs[i * rotations + r] = hand.payoffs();
+            if count_luck {
+                // One generator per deal: every seating samples alike.
+                let mut rng = Rng::new(luck_seed(table.seed, chunk * CHUNK + i as u64));
+                lucks[i * rotations + r] = luck(hand, &mut rng);
+            }
+        };
         play_chunk(table, chunk, work, deciders, &mut done)?;
     }
     let n = tables[0].players.len();
-    for deal in payoffs.chunks_exact(rotations) {
-        totals.add_deal(deal, seating, n);
+    for (i, deal) in payoffs.chunks_exact(rotations).enumerate() {
+        let luck = lucks.get(i * rotations..(i + 1) * rotations).unwrap_or(&[]);
+        totals.add_deal(deal, luck, seating, n);
     }
     Ok(())
 }
@@ -209,6 +273,7 @@ mod tests {
             },
             strategy_of_seat: ids,
             duplicate,
+            luck: false,
         };
         let chunks = deals.div_ceil(CHUNK);
         let stop = AtomicBool::new(false);

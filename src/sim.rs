@@ -209,7 +209,7 @@ impl Hands {
         Hands::with_history(table, history)
     }
 
-    fn with_history(table: &Table<'_>, history: bool) -> Hands {
+    pub(crate) fn with_history(table: &Table<'_>, history: bool) -> Hands {
         let mut hand = Hand::new(table.rules, table.stacks, DeckSource::Seed(0))
             .expect("the table was validated");
         hand.set_record_history(history);

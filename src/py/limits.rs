@@ -5,7 +5,7 @@
 use pyo3::prelude::*;
 
 use crate::strategy::Strategy;
-use crate::{card, equity, hand, rules, threads};
+use crate::{card, equity, hand, luck, rules, threads};
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let rank_chars: String = card::RANK_CHARS.iter().map(|&c| char::from(c)).collect();
@@ -15,6 +15,8 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("MAX_PLAYERS", hand::MAX_SEATS)?;
     m.add("SHARE_UNITS", equity::SHARE_UNITS)?;
     m.add("EXACT_LIMIT", equity::EXACT_LIMIT)?;
+    m.add("LUCK_UNITS", luck::UNITS)?;
+    m.add("LUCK_TRIALS", luck::TRIALS)?;
     let names: Vec<&str> = Strategy::ALL.iter().map(|s| s.name()).collect();
     m.add("STRATEGIES", pyo3::types::PyTuple::new(m.py(), names)?)?;
     Ok(())

@@ -392,16 +392,27 @@ fn record_hands(
 
 /// Sums of a match, per distinct strategy: (deals, hands, net, sums of
 /// squares over deals, sums of squared payoffs, seat-hands).
-type MatchSums = (u64, u64, Vec<i128>, Vec<u128>, Vec<u128>, Vec<u64>);
+type MatchSums = (
+    u64,
+    u64,
+    Vec<i128>,
+    Vec<u128>,
+    Vec<u128>,
+    Vec<u64>,
+    Vec<i128>,
+    Vec<u128>,
+);
 
-/// match_chunks(rules, stacks, strategies, batch, strategy_of_seat, duplicate, seed, deals, first_chunk, n_chunks, threads=None)
+/// match_chunks(rules, stacks, strategies, batch, strategy_of_seat, duplicate, seed, deals, first_chunk, n_chunks, threads=None, cancelled=None, luck=False)
 ///
 /// Plays the deals of chunks `first_chunk .. first_chunk + n_chunks` of a
 /// match of `deals` deals, once per rotation of the seating if `duplicate`;
 /// sums per distinct strategy (`strategy_of_seat[seat]` numbers them).
-/// `cancelled` as for `simulate_chunks`.
+/// `cancelled` as for `simulate_chunks`. With `luck`, each strategy's luck
+/// and the squares of its luck-adjusted results on each deal are summed too
+/// (in units of 1 / `LUCK_UNITS` chips; zeros without).
 #[pyfunction]
-#[pyo3(signature = (rules, stacks, strategies, batch, strategy_of_seat, duplicate, seed, deals, first_chunk, n_chunks, threads=None, cancelled=None))]
+#[pyo3(signature = (rules, stacks, strategies, batch, strategy_of_seat, duplicate, seed, deals, first_chunk, n_chunks, threads=None, cancelled=None, luck=false))]
 #[allow(clippy::too_many_arguments)]
 fn match_chunks(
     py: Python<'_>,
@@ -417,6 +428,7 @@ fn match_chunks(
     n_chunks: u64,
     threads: Option<usize>,
     cancelled: Option<&Bound<'_, PyAny>>,
+    luck: bool,
 ) -> PyResult<MatchSums> {
     let run = Run::new(
         &rules,
@@ -439,6 +451,7 @@ fn match_chunks(
         table: run.table(seed, deals),
         strategy_of_seat: &strategy_of_seat,
         duplicate,
+        luck,
     };
     let totals = run.play(py, cancelled, |deciders, stop, threads| {
         match_chunks_core(&m, first_chunk, n_chunks, threads, stop, deciders)
@@ -456,6 +469,8 @@ fn match_chunks(
         totals.deal_sq[..n].to_vec(),
         totals.seat_sq[..n].to_vec(),
         totals.seat_hands[..n].to_vec(),
+        totals.luck[..n].to_vec(),
+        totals.adjusted_sq[..n].to_vec(),
     ))
 }
 
