@@ -93,7 +93,14 @@ fn replay(hand: &Hand, mut at: impl FnMut(&State, Edge)) {
                 | EventKind::Community
         );
         if chance != dealing {
-            at(&state, if chance { Edge::BeforeDeal } else { Edge::AfterDeal });
+            at(
+                &state,
+                if chance {
+                    Edge::BeforeDeal
+                } else {
+                    Edge::AfterDeal
+                },
+            );
             dealing = chance;
         }
         let seat = event.seat.map(usize::from);
@@ -109,9 +116,18 @@ fn replay(hand: &Hand, mut at: impl FnMut(&State, Edge)) {
             (EventKind::Reshuffle, _) => state.burns = 0,
             (EventKind::Fold, Some(s)) => state.in_hand &= !(1 << s),
             (EventKind::Return, Some(s)) => state.contributed[s] -= event.amount,
-            (EventKind::Show | EventKind::Award, _) => {}
-            (_, Some(s)) => state.contributed[s] += event.amount,
-            (_, None) => {}
+            (
+                EventKind::Ante
+                | EventKind::BringIn
+                | EventKind::Complete
+                | EventKind::Bet
+                | EventKind::Raise
+                | EventKind::Call
+                | EventKind::Check,
+                Some(s),
+            ) => state.contributed[s] += event.amount,
+            // Shows and awards come after the last deal.
+            _ => {}
         }
     }
     if dealing {
@@ -195,7 +211,12 @@ impl State {
 
     /// Each pot's shares per seat over `trials` deals of the cards to come
     /// (`SHARES` a trial, split among its winners).
-    fn shares(&self, eligible: &[u8], rng: &mut Rng, trials: i128) -> [[i128; MAX_SEATS]; MAX_SEATS] {
+    fn shares(
+        &self,
+        eligible: &[u8],
+        rng: &mut Rng,
+        trials: i128,
+    ) -> [[i128; MAX_SEATS]; MAX_SEATS] {
         let mut shares = [[0i128; MAX_SEATS]; MAX_SEATS];
         if self.out == 0 {
             // Before any card: the seats' cards are exchangeable, so each
@@ -208,7 +229,7 @@ impl State {
             }
             return shares;
         }
-        if eligible.iter().all(|e| e.count_ones() == 1) {
+        if eligible.iter().all(|e| e.is_power_of_two()) {
             for (p, &e) in eligible.iter().enumerate() {
                 shares[p][e.trailing_zeros() as usize] = SHARES * trials;
             }
@@ -321,7 +342,11 @@ impl State {
         };
         Plan {
             draws: to_six + if each { players } else { 1 },
-            seventh: if each { Seventh::Each } else { Seventh::Community },
+            seventh: if each {
+                Seventh::Each
+            } else {
+                Seventh::Community
+            },
         }
     }
 }
@@ -346,9 +371,9 @@ fn seats(mask: u8) -> impl Iterator<Item = usize> + Clone {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::event::Action;
     use crate::hand::DeckSource;
     use crate::rules::Rules;
-    use crate::event::Action;
     use crate::strategy::Strategy;
 
     /// A hand of `n` seats played to the end, history kept; short and
@@ -358,7 +383,9 @@ mod tests {
             burn_cards,
             ..Rules::default()
         };
-        let stacks: Vec<u64> = (0..n as u64).map(|s| 12 + (seed * 7 + s * 29) % 90).collect();
+        let stacks: Vec<u64> = (0..n as u64)
+            .map(|s| 12 + (seed * 7 + s * 29) % 90)
+            .collect();
         let mut hand = Hand::new(rules, &stacks, DeckSource::Seed(seed)).unwrap();
         let mut rng = Rng::new(seed ^ 0xABCD);
         while let Some(seat) = hand.actor() {
@@ -395,21 +422,22 @@ mod tests {
 
     fn hands() -> impl Iterator<Item = Hand> {
         use Strategy::{CheckCall, Random, Tight};
-        (2..=8).flat_map(|n| {
-            (0..60u64).map(move |seed| {
-                let mix: &[Strategy] = match seed % 3 {
-                    0 => &[CheckCall],
-                    1 => &[Random],
-                    _ => &[Tight, Random, CheckCall],
-                };
-                played(n, seed % 2 == 1, seed * 11 + n as u64, mix)
+        (2..=8)
+            .flat_map(|n| {
+                (0..60u64).map(move |seed| {
+                    let mix: &[Strategy] = match seed % 3 {
+                        0 => &[CheckCall],
+                        1 => &[Random],
+                        _ => &[Tight, Random, CheckCall],
+                    };
+                    played(n, seed % 2 == 1, seed * 11 + n as u64, mix)
+                })
             })
-        })
-        .chain((6..=8).flat_map(|n| {
-            (0..14).flat_map(move |case| {
-                (3..=6).map(move |street| folds(n, case % 2 == 1, street, case / 2))
-            })
-        }))
+            .chain((6..=8).flat_map(|n| {
+                (0..14).flat_map(move |case| {
+                    (3..=6).map(move |street| folds(n, case % 2 == 1, street, case / 2))
+                })
+            }))
     }
 
     #[test]
@@ -457,12 +485,20 @@ mod tests {
         let mut checked = [0; 2];
         for hand in hands() {
             replay(&hand, |state, edge| {
-                if edge != Edge::BeforeDeal || state.out == 0 || state.plan().seventh == Seventh::Dealt {
+                if edge != Edge::BeforeDeal
+                    || state.out == 0
+                    || state.plan().seventh == Seventh::Dealt
+                {
                     return;
                 }
                 let plan = state.plan();
                 let live: Vec<usize> = seats(state.in_hand).collect();
-                if plan.draws != if plan.seventh == Seventh::Community { 1 } else { live.len() }
+                if plan.draws
+                    != if plan.seventh == Seventh::Community {
+                        1
+                    } else {
+                        live.len()
+                    }
                     || (plan.seventh == Seventh::Each && live.len() > 3)
                 {
                     return;
@@ -509,7 +545,10 @@ mod tests {
                     // Both as fractions of a chip.
                     let exact = sum[s] as f64 / (outcomes * SHARES) as f64;
                     let estimate = sampled[s] as f64 / (trials * SHARES) as f64;
-                    assert!((exact - estimate).abs() <= 0.01 * pot as f64, "{exact} {estimate}");
+                    assert!(
+                        (exact - estimate).abs() <= 0.01 * pot as f64,
+                        "{exact} {estimate}"
+                    );
                 }
                 checked[usize::from(plan.seventh == Seventh::Community)] += 1;
             });

@@ -228,7 +228,10 @@ fn play_deals<E>(
 ) -> Result<(), E> {
     let rotations = tables.len();
     let count = CHUNK.min(tables[0].hands.saturating_sub(chunk * CHUNK)) as usize;
-    let Rows { payoffs, luck: lucks } = rows;
+    let Rows {
+        payoffs,
+        luck: lucks,
+    } = rows;
     payoffs.clear();
     payoffs.resize(count * rotations, [0; MAX_SEATS]);
     lucks.clear();

@@ -106,11 +106,15 @@ def test_simulate_is_the_local_run(client, kwargs, chunks_per_task):
 
 
 @pytest.mark.parametrize("chunks_per_task", [None, 1])
-def test_match_is_the_local_run(client, chunks_per_task):
+@pytest.mark.parametrize("adjust_luck", [False, True])
+def test_match_is_the_local_run(client, chunks_per_task, adjust_luck):
     seating = ["tight", first_legal, "random", batch_first]
-    local = razz_fast.match(seating, 9_000, seed=6)
-    remote = rfd.match(seating, 9_000, seed=6, client=client, chunks_per_task=chunks_per_task)
-    for name in ("strategies", "net", "stderr", "deals", "hands", "seat_hands"):
+    hands = 3_000 if adjust_luck else 9_000
+    local = razz_fast.match(seating, hands, seed=6, adjust_luck=adjust_luck)
+    remote = rfd.match(seating, hands, seed=6, client=client, chunks_per_task=chunks_per_task,
+                       adjust_luck=adjust_luck)  # fmt: skip
+    for name in ("strategies", "net", "stderr", "deals", "hands", "seat_hands", "luck",
+                 "bb_per_100", "adjust_luck"):  # fmt: skip
         assert getattr(remote, name) == getattr(local, name), name
 
 

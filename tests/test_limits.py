@@ -5,6 +5,7 @@ from razz_fast import _args, _core
 from razz_fast.reference import arguments, cards, rules, strategies
 from razz_fast.reference._equity import EXACT_LIMIT, SAMPLE_CHUNK, SHARE_UNITS
 from razz_fast.reference._simulate import CHUNK
+from razz_fast.reference.luck import TRIALS, UNITS
 
 
 def test_the_reference_keeps_the_cores_numbers():
@@ -15,6 +16,7 @@ def test_the_reference_keeps_the_cores_numbers():
     assert _core.EXACT_LIMIT == EXACT_LIMIT
     assert _core.SAMPLE_CHUNK == SAMPLE_CHUNK
     assert _core.CHUNK == CHUNK
+    assert (_core.LUCK_UNITS, _core.LUCK_TRIALS) == (UNITS, TRIALS)
     assert tuple(strategies.BUILT_IN) == _core.STRATEGIES
 
 

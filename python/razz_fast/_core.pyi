@@ -30,6 +30,8 @@ __all__ = [
     "MAX_PLAYERS",
     "SHARE_UNITS",
     "EXACT_LIMIT",
+    "LUCK_UNITS",
+    "LUCK_TRIALS",
     "STRATEGIES",
 ]
 
@@ -508,11 +510,14 @@ def match_chunks(
     n_chunks: int,
     threads: int | None = None,
     cancelled: Callable[[], object] | None = None,
-) -> tuple[int, int, list[int], list[int], list[int], list[int]]:
+    luck: bool = False,
+) -> tuple[int, int, list[int], list[int], list[int], list[int], list[int], list[int]]:
     """Plays the deals of chunks `first_chunk .. first_chunk + n_chunks` of a
     match of `deals` deals, once per rotation of the seating if `duplicate`;
     sums per distinct strategy (`strategy_of_seat[seat]` numbers them).
-    `cancelled` as for `simulate_chunks`."""
+    `cancelled` as for `simulate_chunks`. With `luck`, each strategy's luck
+    and the squares of its luck-adjusted results on each deal are summed too
+    (in units of 1 / `LUCK_UNITS` chips; zeros without)."""
 
 def equity_tallies(
     hands: Sequence[Sequence[int]],
@@ -563,4 +568,6 @@ MAX_THREADS: int
 MAX_PLAYERS: int
 SHARE_UNITS: int
 EXACT_LIMIT: int
+LUCK_UNITS: int
+LUCK_TRIALS: int
 STRATEGIES: tuple[str, ...]

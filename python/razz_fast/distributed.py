@@ -46,7 +46,14 @@ from typing import Any, Callable
 from razz_fast import _core
 from razz_fast._args import checked_int
 from razz_fast._equity import checked_spot, merge_tallies, result_from_tallies, tally_slice
-from razz_fast._match import _labels, checked_match, deals_for, distinct, play_match_chunks
+from razz_fast._match import (
+    _labels,
+    checked_match,
+    chunks_per_call,
+    deals_for,
+    distinct,
+    play_match_chunks,
+)
 from razz_fast._simulate import Strategy, checked_run, play_chunks, progress_bar
 from razz_fast.match_result import MatchResult, MatchTotals
 from razz_fast.results import EquityResult, SimulationResult, Totals
@@ -125,10 +132,18 @@ def _simulate_slice(run: Any, first: int, count: int, threads: int, flag: str) -
 
 
 def _match_slice(
-    run: Any, index: list[int], duplicate: bool, first: int, count: int, threads: int, flag: str
+    run: Any,
+    index: list[int],
+    duplicate: bool,
+    adjust_luck: bool,
+    first: int,
+    count: int,
+    threads: int,
+    flag: str,
 ) -> MatchTotals:
     """One match task: deals that stop once the run's stop flag is set."""
-    return play_match_chunks(run, index, duplicate, first, count, threads, _StopFlag(flag))
+    return play_match_chunks(run, index, duplicate, first, count, threads, _StopFlag(flag),
+                             adjust_luck=adjust_luck)  # fmt: skip
 
 
 def _with_workers(client: Client) -> Client:
@@ -301,6 +316,7 @@ def match(
     seed: int | None = None,
     threads: int | None = None,
     progress: bool = False,
+    adjust_luck: bool = False,
     client: Client | None = None,
     chunks_per_task: int | None = None,
 ) -> MatchResult:
@@ -308,7 +324,7 @@ def match(
     same seed, the same result bit for bit (``elapsed`` aside); ``client``,
     ``threads`` and ``chunks_per_task`` as for ``simulate`` (a chunk is
     1,024 deals, each played in every seating)."""
-    players, seatings = checked_match(strategies, hands, players, duplicate)
+    players, seatings = checked_match(strategies, hands, players, duplicate, adjust_luck)
     run, threads = checked_run(
         deals_for(hands, seatings), players, list(strategies), rules, stacks, seed, threads,
         progress,
@@ -318,10 +334,10 @@ def match(
     _check_loadable(client, run)
     size = min(
         _task_size(run.chunks, client, chunks_per_task, SMALLEST_TASK, LARGEST_TASK),
-        max(1, run.max_chunks_per_call // seatings),
+        chunks_per_call(run, seatings, adjust_luck),
     )
     tasks = [
-        ((run, index, duplicate, a, b - a, threads or 1),
+        ((run, index, duplicate, adjust_luck, a, b - a, threads or 1),
          (min(b * _core.CHUNK, run.hands) - a * _core.CHUNK) * seatings)
         for a, b in _slices(run.chunks, size)
     ]  # fmt: skip
@@ -332,7 +348,8 @@ def match(
     for i in sorted(parts):
         totals.add(parts[i])
     return totals.result(_labels(unique), run.rules.big_bet, duplicate, run.seed,
-                         time.perf_counter() - start)  # fmt: skip
+                         time.perf_counter() - start,
+                         _core.LUCK_UNITS if adjust_luck else 0)  # fmt: skip
 
 
 def equity(

@@ -25,28 +25,39 @@ class MatchTotals:
     deal_sq: list[int] = field(default_factory=list)
     seat_sq: list[int] = field(default_factory=list)
     seat_hands: list[int] = field(default_factory=list)
+    #: Luck, and the squares of the luck-adjusted chips of each deal, in
+    #: units of 1 / LUCK_UNITS chips (zeros unless luck is counted).
+    luck: list[int] = field(default_factory=list)
+    adjusted_sq: list[int] = field(default_factory=list)
 
     def __post_init__(self) -> None:
-        for name in ("net", "deal_sq", "seat_sq", "seat_hands"):
+        for name in _SUMS:
             if not getattr(self, name):
                 setattr(self, name, [0] * self.strategies)
 
     def add(self, other: MatchTotals) -> None:
         self.deals += other.deals
         self.hands += other.hands
-        for name in ("net", "deal_sq", "seat_sq", "seat_hands"):
+        for name in _SUMS:
             setattr(self, name, [a + b for a, b in zip(getattr(self, name), getattr(other, name))])
 
     def result(self, labels: list[str], big_bet: int, duplicate: bool, seed: int,
-               elapsed: float) -> MatchResult:  # fmt: skip
+               elapsed: float, luck_units: int = 0) -> MatchResult:  # fmt: skip
+        """The figures; with ``luck_units`` (a chip in units of the luck
+        sums) the luck-adjusted ones."""
         mean, stderr, plain = [], [], []
+        luck = [x / luck_units for x in self.luck] if luck_units else []
         for j in range(self.strategies):
             hands = self.seat_hands[j]
             per_deal = hands / self.deals  # seat-hands of this strategy in every deal
-            m = self.net[j] / hands
+            raw = self.net[j] / hands
+            m = (self.net[j] - luck[j]) / hands if luck else raw
             # The deal's result per seat-hand, X = D / per_deal, over deals.
-            var_x = self.deal_sq[j] / per_deal**2 / self.deals - m * m
-            var_plain = self.seat_sq[j] / hands - m * m
+            if luck:
+                var_x = self.adjusted_sq[j] / luck_units**2 / per_deal**2 / self.deals - m * m
+            else:
+                var_x = self.deal_sq[j] / per_deal**2 / self.deals - m * m
+            var_plain = self.seat_sq[j] / hands - raw * raw
             mean.append(m)
             stderr.append(math.sqrt(max(var_x, 0.0) / (self.deals - 1)) if self.deals > 1 else 0.0)
             plain.append(math.sqrt(max(var_plain, 0.0) / (hands - 1)) if hands > 1 else 0.0)
@@ -77,7 +88,12 @@ class MatchTotals:
             duplicate=duplicate,
             seed=seed,
             elapsed=elapsed,
+            adjust_luck=bool(luck_units),
+            luck=luck,
         )
+
+
+_SUMS = ("net", "deal_sq", "seat_sq", "seat_hands", "luck", "adjusted_sq")
 
 
 @dataclass(frozen=True)
@@ -109,6 +125,12 @@ class MatchResult:
     duplicate: bool
     seed: int
     elapsed: float
+    #: Whether ``mean``, ``bb_per_100``, ``stderr``, ``interval``,
+    #: ``variance_reduction`` and ``pairwise`` are luck-adjusted
+    #: (``match(..., adjust_luck=True)``), and then each strategy's luck:
+    #: the chips the cards gave it, taken out of ``net`` for them.
+    adjust_luck: bool = False
+    luck: list[float] = field(default_factory=list)
     #: The first hands played, deal by deal and seating by seating, whole
     #: (``match(..., record=N)``).
     records: list[Any] = field(default_factory=list, repr=False, compare=False)

@@ -21,7 +21,9 @@ from razz_fast.reference._simulate import (
     play_hand,
 )
 from razz_fast.reference.arguments import check_threads
+from razz_fast.reference.generator import Xoshiro256PlusPlus
 from razz_fast.reference.hand import Hand
+from razz_fast.reference.luck import UNITS, luck, luck_seed
 from razz_fast.reference.rules import Rules
 from razz_fast.reference.strategies import UserStrategy, resolve_strategies
 from razz_fast.results import checked_record
@@ -41,6 +43,7 @@ def match(
     threads: int | None = None,
     progress: bool = False,
     record: int = 0,
+    adjust_luck: bool = False,
 ) -> MatchResult:
     """Plays about ``hands`` hands between ``strategies`` (one per seat);
     see ``razz_fast.match``."""
@@ -52,6 +55,8 @@ def match(
         raise ValueError(f"strategies has {len(strategies)} entries for {players} players")
     if not isinstance(duplicate, bool):
         raise TypeError(f"duplicate must be a bool, got {type(duplicate).__name__}")
+    if not isinstance(adjust_luck, bool):
+        raise TypeError(f"adjust_luck must be a bool, got {type(adjust_luck).__name__}")
     hands = _check_hands(hands)
     seats = resolve_strategies(list(strategies), players)
     rules = _check_rules(rules)
@@ -67,21 +72,29 @@ def match(
     totals = MatchTotals(len(unique))
     for k in range(deals):
         on_deal = [0] * len(unique)
+        lucky = [0] * len(unique)
         for r in range(seatings):
             seated = [seats[(s + r) % players] for s in range(players)]
             hand = play_hand(seed, k, rules, stacks, seated)
             if len(records) < record:
                 records.append(hand)
+            # One generator per deal: every seating samples alike.
+            seat_luck = luck(hand, Xoshiro256PlusPlus(luck_seed(seed, k))) if adjust_luck else []
             for s, payoff in enumerate(hand.payoffs):
                 j = index[(s + r) % players]
                 on_deal[j] += payoff
                 totals.seat_sq[j] += payoff * payoff
                 totals.seat_hands[j] += 1
+                if adjust_luck:
+                    lucky[j] += seat_luck[s]
         for j, chips in enumerate(on_deal):
             totals.net[j] += chips
             totals.deal_sq[j] += chips * chips
+            if adjust_luck:
+                totals.luck[j] += lucky[j]
+                totals.adjusted_sq[j] += (chips * UNITS - lucky[j]) ** 2
         totals.deals += 1
         totals.hands += seatings
     result = totals.result(_labels(unique), rules.big_bet, duplicate, seed,
-                           time.perf_counter() - start)  # fmt: skip
+                           time.perf_counter() - start, UNITS if adjust_luck else 0)  # fmt: skip
     return dataclasses.replace(result, records=records) if records else result

@@ -1,0 +1,143 @@
+"""match(..., adjust_luck=True) (docs/MATCH.md, "Luck-adjusted results"):
+core == reference integer for integer, for any threads and rules; a hand's
+luck sums to zero; identical strategies still break exactly even; the
+adjusted estimate agrees with the raw one and has a smaller error; the
+command line."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import razz_fast as rf
+import razz_fast.reference as ref
+from razz_fast._match import max_luck_stack
+from razz_fast.policy import batch_policy
+from razz_fast.reference.generator import Xoshiro256PlusPlus
+from razz_fast.reference.luck import UNITS, luck, luck_seed
+
+
+def last(view):
+    return view.legal_actions()[-1]
+
+
+def last_again(view):
+    return view.legal_actions()[-1]
+
+
+@batch_policy
+def first_legal(batch):
+    """The first legal action of every row."""
+    return batch.legal.argmax(axis=1)
+
+
+FIELDS = ("strategies", "net", "mean", "bb_per_100", "stderr", "interval", "plain_stderr",
+          "variance_reduction", "pairwise", "deals", "hands", "seat_hands", "luck")  # fmt: skip
+
+
+@settings(max_examples=12, deadline=None)
+@given(
+    st.integers(2, 8),
+    st.integers(0, 2),
+    st.sampled_from([None, 1, 4]),
+    st.booleans(),
+    st.booleans(),
+    st.integers(0, 2**32),
+)
+def test_core_equals_reference_integer_for_integer(players, ante, cap, burn, duplicate, seed):
+    # Short, uneven stacks make side pots and all-in run-outs; eight players
+    # a shared seventh-street card; burns the reshuffle.
+    seating = (["tight", last, "random", "check_call", first_legal] * 2)[:players]
+    stacks = [40, 400, 12, 400, 80, 400, 400, 7][:players]
+    rules = rf.Rules(ante, 2, 4, 8, cap=cap, burn_cards=burn)
+    rrules = ref.Rules(ante, 2, 4, 8, cap=cap, burn_cards=burn)
+    hands = 12 * (players if duplicate else 1)
+    got = rf.match(seating, hands, rules=rules, stacks=stacks, seed=seed,
+                   duplicate=duplicate, adjust_luck=True)  # fmt: skip
+    expected = ref.match(seating, hands, rules=rrules, stacks=stacks, seed=seed,
+                         duplicate=duplicate, adjust_luck=True)  # fmt: skip
+    for name in FIELDS:
+        assert getattr(got, name) == getattr(expected, name), name
+    assert got.adjust_luck and expected.adjust_luck
+    assert sum(got.luck) == 0
+
+
+def test_any_threads_gives_the_same_result():
+    seating = ["tight", "check_call", "random"] * 2
+    one = rf.match(seating, 6000, seed=4, adjust_luck=True, threads=1)
+    for threads in (2, 3):
+        other = rf.match(seating, 6000, seed=4, adjust_luck=True, threads=threads)
+        for name in FIELDS:
+            assert getattr(other, name) == getattr(one, name), name
+
+
+def test_a_hands_luck_sums_to_zero_and_is_the_reference_hands():
+    seating = ["tight", "random", last]
+    core = rf.simulate(60, players=3, strategies=seating, seed=8, record=60,
+                       stacks=[30, 200, 90])  # fmt: skip
+    for k, hand in enumerate(core.records):
+        assert sum(luck(hand, Xoshiro256PlusPlus(luck_seed(8, k)))) == 0
+
+
+@pytest.mark.parametrize("impl", [rf, ref], ids=["core", "reference"])
+@pytest.mark.parametrize("players", range(2, 9))
+def test_two_copies_of_one_strategy_still_win_exactly_nothing(impl, players):
+    hands = 6 * players if impl is ref else 2000
+    for seating in ([last, last_again] * 4, [last] + [last_again] * 7):
+        result = impl.match(seating[:players], hands, seed=players, adjust_luck=True)
+        assert result.net == [0, 0]
+        assert result.luck == [0.0, 0.0]
+        assert result.mean == [0.0, 0.0]
+
+
+def test_the_adjusted_estimate_agrees_with_the_raw_one_and_is_sharper():
+    # Luck averages zero: over 300,000 hands the two estimates of each edge
+    # differ by far less than the raw one's error, while the adjusted error
+    # is smaller. (Fixed seeds: the figures are the same on every run.)
+    for seating in (["check_call", "random"], ["tight", "check_call"] * 3):
+        raw = rf.match(seating, 300_000, seed=12)
+        adjusted = rf.match(seating, 300_000, seed=12, adjust_luck=True)
+        assert adjusted.net == raw.net
+        for j in range(2):
+            luck_per_hand = adjusted.luck[j] / adjusted.seat_hands[j]
+            assert abs(luck_per_hand) < 3 * raw.stderr[j]
+            assert adjusted.mean[j] == pytest.approx(raw.mean[j] - luck_per_hand)
+            assert adjusted.stderr[j] < 0.9 * raw.stderr[j]
+            assert adjusted.plain_stderr[j] == raw.plain_stderr[j]
+            assert adjusted.variance_reduction[j] > raw.variance_reduction[j]
+
+
+def test_bad_arguments_and_deep_stacks():
+    for impl in (rf, ref):
+        with pytest.raises(TypeError, match="adjust_luck"):
+            impl.match(["tight", "random"], 100, adjust_luck=1)
+    deepest = max_luck_stack(2, 2)
+    rf.match(["tight", "random"], 100, stacks=deepest, adjust_luck=True)
+    with pytest.raises(ValueError, match="adjust_luck counts luck exactly"):
+        rf.match(["tight", "random"], 100, stacks=deepest + 1, adjust_luck=True)
+    rf.match(["tight", "random"], 100, stacks=deepest + 1)  # no luck, no limit
+
+
+def test_luck_is_counted_in_the_references_units():
+    assert UNITS == rf._core.LUCK_UNITS
+
+
+def test_the_command_line():
+    command = [sys.executable, "-m", "razz_fast", "match", "tight", "check_call",
+               "--hands", "2000", "--seed", "3", "--adjust-luck"]  # fmt: skip
+    out = subprocess.run(command, capture_output=True, text=True, check=True).stdout
+    assert "1,000 deals, 2,000 hands (duplicate, luck-adjusted), 2 players" in out
+    record = json.loads(
+        subprocess.run(command + ["--json"], capture_output=True, text=True, check=True).stdout
+    )
+    rules = rf.Rules.preset("pokerstars", 1, 2, 4, 8)  # the command's default stakes
+    expected = rf.match(["tight", "check_call"], 2000, seed=3, adjust_luck=True, rules=rules,
+                        stacks=800)  # fmt: skip
+    assert record["adjust_luck"] is True
+    assert record["luck"] == expected.luck
+    assert record["bb_per_100"] == expected.bb_per_100
