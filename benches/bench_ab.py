@@ -55,6 +55,8 @@ WORKLOADS = [
     "sim:check_call:2",
     "sim:tight:2",
     "sim:random:2",
+    "match:1",
+    "match:2",
     "hand",
     "rank_many:1",
     "rank_many:2",
@@ -92,6 +94,15 @@ def workload(rf: ModuleType, what: str, sevens: np.ndarray) -> Run:
             return rf.simulate(n, players=6, strategies=strategy, seed=1, threads=int(threads))
 
         return play, n
+    if kind == "match":
+        # bench_match.py's slower seating, duplicate on.
+        seating = ["tight", "check_call", "random"] * 2
+        n = 150_000 if rest == "1" else 300_000
+
+        def play_match() -> object:
+            return rf.match(seating, n, seed=1, threads=int(rest))
+
+        return play_match, n
     if kind == "exact":
         spot, repeats = EXACT_SPOTS[rest]
 

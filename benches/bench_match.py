@@ -4,7 +4,8 @@ players, duplicate on, in one run; and what recording hands costs.
     python benches/bench_match.py [--hands 1000000] [--pairs 7]
 
 Prints hands played per second and the ratios (goal: a duplicate match
-costs at most 1.15x simulate per hand; record=0 costs nothing). Rates are
+costs at most 1.15x simulate per hand; record=0 costs nothing), then what
+luck adjustment costs a hand and how much it cuts the error. Rates are
 the best of the alternated runs; the match cost is the median of the ratio
 within each alternated pair, which a burst of load on a shared machine
 moves least. Timings never decide a test.
@@ -81,6 +82,23 @@ def main() -> None:
     print(f"\nsimulate, one thread: no record {none:,.0f}; record=0 {zero:,.0f}"
           f" (cost {statistics.median(zeros):.2f}x); record=100 {hundred:,.0f}"
           f" (cost {statistics.median(hundreds):.2f}x); costs: medians of the pairs")  # fmt: skip
+
+    # Luck adjustment: what it costs a hand, and what it buys (the error
+    # against plain play's on as many hands, and the hands it saves).
+    print("\nadjust_luck, one thread, 1/10 of the hands; error: plain_stderr / stderr")
+    print(f"| {'seating':<26} | {'hands/s':>9} | {'us/hand':>7} | duplicate | adjusted |"
+          " hands saved |")  # fmt: skip
+    print(f"|{'-' * 28}|{'-' * 11}|{'-' * 9}|-----------|----------|-------------|")
+    for seating in (["tight", "check_call"] * 3, ["check_call", "random"] * 3,
+                    ["check_call", "random"]):  # fmt: skip
+        few = max(1, n // 10)
+        dup = rf.match(seating, few, seed=1, threads=1)
+        adj = rf.match(seating, few, seed=1, threads=1, adjust_luck=True)
+        rate = adj.hands / adj.elapsed
+        label = "-".join(s[:2] for s in seating)
+        factor = [v**0.5 for v in (dup.variance_reduction[0], adj.variance_reduction[0])]
+        print(f"| {label:<26} | {rate:>9,.0f} | {1e6 / rate:>7.1f} | {factor[0]:>8.2f}x"
+              f" | {factor[1]:>7.2f}x | {(factor[1] / factor[0]) ** 2:>10.2f}x |")  # fmt: skip
 
 
 if __name__ == "__main__":

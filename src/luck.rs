@@ -35,7 +35,7 @@ use crate::hand::Hand;
 use crate::rng::{chunk_seed, Rng};
 
 /// Deals of the rest of the hand sampled for each value.
-pub const TRIALS: i128 = 128;
+pub const TRIALS: i128 = 16;
 /// A pot's shares: 840 splits evenly among any 1 to 8 winners.
 const SHARES: i128 = 840;
 /// A chip, in the units luck is counted in.

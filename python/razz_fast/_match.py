@@ -95,9 +95,9 @@ def match(
     same luck from every seat; ``hands`` is rounded up to whole deals. With
     ``adjust_luck`` each hand's luck (what the cards dealt gave each seat,
     valued by the showdown equity of the seats still in) is taken out of
-    the figures: still unbiased, with a smaller error, at a cost of about
-    0.1 ms a hand (docs/MATCH.md). The same seed gives the same result for
-    any ``threads``."""
+    the figures: still unbiased, with a smaller error, for about 10 µs of
+    one core a hand at six players (docs/MATCH.md). The same seed gives the
+    same result for any ``threads``."""
     players, seatings = checked_match(strategies, hands, players, duplicate, adjust_luck)
     deals = deals_for(hands, seatings)
     run, threads = checked_run(deals, players, list(strategies), rules, stacks, seed, threads,

@@ -407,7 +407,7 @@ def _add_match(commands: Any, types: _OptionTypes) -> None:
     mat.add_argument(
         "--adjust-luck",
         action="store_true",
-        help="take each hand's luck out of the results: a smaller error, about 0.1 ms a hand",
+        help="take each hand's luck out of the results: a smaller error, about 10 µs a hand",
     )
     _table_options(mat, types.chips, types.seed, types.threads, "")
     mat.add_argument("--plot", metavar="FILE", help="a chart of the running results (.png, .svg)")

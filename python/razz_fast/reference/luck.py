@@ -27,7 +27,7 @@ from razz_fast.reference.showdown import side_pots
 __all__ = ["TRIALS", "UNITS", "luck", "luck_seed"]
 
 #: Deals of the rest of the hand sampled for each value.
-TRIALS = 128
+TRIALS = 16
 #: A pot's shares: 840 splits evenly among any 1 to 8 winners.
 SHARES = 840
 #: A chip, in the units luck is counted in.
