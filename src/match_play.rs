@@ -265,6 +265,16 @@ mod tests {
     use crate::strategy::Strategy;
 
     fn play(players: &[Player], ids: &[u8], duplicate: bool, deals: u64) -> MatchTotals {
+        play_counting(players, ids, duplicate, deals, false)
+    }
+
+    fn play_counting(
+        players: &[Player],
+        ids: &[u8],
+        duplicate: bool,
+        deals: u64,
+        luck: bool,
+    ) -> MatchTotals {
         let stacks = vec![200; players.len()];
         let m = Match {
             table: Table {
@@ -276,7 +286,7 @@ mod tests {
             },
             strategy_of_seat: ids,
             duplicate,
-            luck: false,
+            luck,
         };
         let chunks = deals.div_ceil(CHUNK);
         let stop = AtomicBool::new(false);
@@ -305,6 +315,28 @@ mod tests {
                 };
                 assert_eq!(totals.hands, 700 * rotations);
             }
+        }
+    }
+
+    /// Luck counted: identical strategies still have no luck and no
+    /// adjusted result, and different ones' luck sums to zero.
+    #[test]
+    fn luck_cancels_between_identical_strategies_and_sums_to_zero() {
+        for n in [2, 5, 8] {
+            let players = vec![Player::Builtin(Strategy::Tight); n];
+            let ids: Vec<u8> = (0..n).map(|s| (s % 2) as u8).collect();
+            let totals = play_counting(&players, &ids, true, 300, true);
+            assert_eq!(totals.net[..2], [0, 0], "{n} players");
+            assert_eq!(totals.luck[..2], [0, 0], "{n} players");
+            assert_eq!(totals.adjusted_sq[..2], [0, 0]);
+            let mixed: Vec<Player> = (0..n)
+                .map(|s| Player::Builtin(Strategy::ALL[s % 3]))
+                .collect();
+            let ids: Vec<u8> = (0..n).map(|s| (s % 3) as u8).collect();
+            let totals = play_counting(&mixed, &ids, true, 300, true);
+            assert_eq!(totals.luck.iter().sum::<i128>(), 0);
+            assert!(totals.luck[0] != 0 && totals.adjusted_sq[0] > 0);
+            assert_eq!(play_counting(&mixed, &ids, true, 300, false).luck, [0; MAX_SEATS]);
         }
     }
 

@@ -178,9 +178,7 @@ def chunks_per_call(run: Any, seatings: int, adjust_luck: bool) -> int:
     per_call: int = max(1, run.max_chunks_per_call // seatings)
     if not adjust_luck:
         return per_call
-    # A seat's luck in a hand is at most a few pots; 48 pots of 8 stacks
-    # bound a strategy's adjusted chips on a deal with room to spare.
-    biggest: int = 48 * run.players * seatings * max(run.stacks) * _core.LUCK_UNITS
+    biggest: int = _luck_bound(run.players, seatings) * max(run.stacks)
     fits = (1 << 126) // (biggest**2 * _core.CHUNK)
     if fits == 0:
         raise ValueError(
@@ -190,10 +188,22 @@ def chunks_per_call(run: Any, seatings: int, adjust_luck: bool) -> int:
     return min(per_call, fits)
 
 
+#: A bound on a group of seats' luck-adjusted chips in one hand, in pots: a
+#: hand has at most five deals, each moving the group's value by at most
+#: the pot (its shares lie between none and all of it), and the chips won
+#: are at most the pot.
+POTS_PER_HAND = 6
+
+
+def _luck_bound(players: int, seatings: int) -> int:
+    """A strategy's luck-adjusted result on a deal, in luck units, is at most
+    this times the deepest stack (a pot holds at most ``players`` stacks)."""
+    return POTS_PER_HAND * players * seatings * _core.LUCK_UNITS
+
+
 def max_luck_stack(players: int, seatings: int) -> int:
     """The deepest stack ``chunks_per_call`` accepts with luck counted."""
-    step = 48 * players * seatings * _core.LUCK_UNITS
-    return math.isqrt((1 << 126) // _core.CHUNK) // step
+    return math.isqrt((1 << 126) // _core.CHUNK) // _luck_bound(players, seatings)
 
 
 def deals_for(hands: Any, seatings: int) -> Any:

@@ -51,7 +51,11 @@ class MatchTotals:
             hands = self.seat_hands[j]
             per_deal = hands / self.deals  # seat-hands of this strategy in every deal
             raw = self.net[j] / hands
-            m = (self.net[j] - luck[j]) / hands if luck else raw
+            if luck_units:
+                # Exact: the chips and the luck in the same integer units.
+                m = (self.net[j] * luck_units - self.luck[j]) / (luck_units * hands)
+            else:
+                m = raw
             # The deal's result per seat-hand, X = D / per_deal, over deals.
             if luck:
                 var_x = self.adjusted_sq[j] / luck_units**2 / per_deal**2 / self.deals - m * m
@@ -103,12 +107,19 @@ class MatchResult:
     big bets per 100 hands; ``stderr`` the standard error of ``mean``
     computed over deals (each deal's rotations paired); ``interval`` its 95%
     interval in big bets per 100 hands; ``plain_stderr`` the error plain
-    play's formula would give (hands taken as independent); and
+    play's formula would give (hands taken as independent, chips won); and
     ``variance_reduction`` = (plain_stderr / stderr)². ``pairwise`` maps
     (a, b) to a's edge over b in big bets per 100 hands and its error, for
     a two-strategy match. ``deals``, ``hands`` (all rotations),
     ``seat_hands`` (hands each strategy played), ``seed``, ``elapsed``, and
-    ``records`` (``record=N``: the first N hands played)."""
+    ``records`` (``record=N``: the first N hands played).
+
+    With ``adjust_luck`` (``match(..., adjust_luck=True)``), ``luck`` gives
+    each strategy's luck in chips, and ``mean`` is ``(net - luck) /
+    seat_hands``: ``mean``, ``bb_per_100``, ``stderr``, ``interval`` and
+    ``pairwise`` are luck-adjusted, while ``net`` and ``plain_stderr`` stay
+    those of the chips won, so ``variance_reduction`` compares the adjusted
+    error with plain, unadjusted play's."""
 
     strategies: list[str]
     net: list[int]
@@ -125,10 +136,10 @@ class MatchResult:
     duplicate: bool
     seed: int
     elapsed: float
-    #: Whether ``mean``, ``bb_per_100``, ``stderr``, ``interval``,
-    #: ``variance_reduction`` and ``pairwise`` are luck-adjusted
-    #: (``match(..., adjust_luck=True)``), and then each strategy's luck:
-    #: the chips the cards gave it, taken out of ``net`` for them.
+    #: Whether ``mean``, ``bb_per_100``, ``stderr``, ``interval`` and
+    #: ``pairwise`` are luck-adjusted (``match(..., adjust_luck=True)``),
+    #: and then each strategy's luck: the chips the cards gave it, taken out
+    #: of ``net`` for them.
     adjust_luck: bool = False
     luck: list[float] = field(default_factory=list)
     #: The first hands played, deal by deal and seating by seating, whole

@@ -391,7 +391,8 @@ fn record_hands(
 }
 
 /// Sums of a match, per distinct strategy: (deals, hands, net, sums of
-/// squares over deals, sums of squared payoffs, seat-hands).
+/// squares over deals, sums of squared payoffs, seat-hands, luck, sums of
+/// squares of the luck-adjusted results over deals).
 type MatchSums = (
     u64,
     u64,

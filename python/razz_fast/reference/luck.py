@@ -70,8 +70,9 @@ def luck(hand: Any, generator: Xoshiro256PlusPlus) -> list[int]:
     return result
 
 
-#: (the pots' eligible seats, each pot's shares per seat over the trials)
-_Cache = tuple[list[tuple[int, ...]], list[list[int]]]
+#: ((the seats in, the pots' eligible seats), each pot's shares per seat
+#: over the trials); who is in decides how the rest would be dealt.
+_Cache = tuple[tuple[tuple[int, ...], list[tuple[int, ...]]], list[list[int]]]
 
 
 @functools.lru_cache(maxsize=1 << 16)
@@ -119,11 +120,13 @@ class _State:
     def value(self, generator: Xoshiro256PlusPlus, cache: _Cache | None,
               trials: int = TRIALS) -> tuple[list[int], _Cache]:  # fmt: skip
         """Each seat's value in units of 1 / (SHARES * trials) chips, and the
-        shares it used (reused while the pots' eligible seats stay the same)."""
+        shares it used (reused while who is in and the pots' eligible seats
+        stay the same)."""
         pots = side_pots(self.contributed, self.folded)
         eligible = [seats for _, seats in pots]
-        if cache is None or cache[0] != eligible:
-            cache = (eligible, self.shares(eligible, generator, trials))
+        key = (tuple(self.live()), eligible)
+        if cache is None or cache[0] != key:
+            cache = (key, self.shares(eligible, generator, trials))
         shares = cache[1]
         value = []
         for s in range(self.n):
