@@ -488,7 +488,10 @@ mod tests {
                 }
             });
         }
-        assert!(seen[0] > 100 && seen[1] > 5 && kept > 1000, "{seen:?} {kept}");
+        assert!(
+            seen[0] > 100 && seen[1] > 5 && kept > 1000,
+            "{seen:?} {kept}"
+        );
     }
 
     /// The value before seventh street is the average of the values after

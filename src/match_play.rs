@@ -336,7 +336,10 @@ mod tests {
             let totals = play_counting(&mixed, &ids, true, 300, true);
             assert_eq!(totals.luck.iter().sum::<i128>(), 0);
             assert!(totals.luck[0] != 0 && totals.adjusted_sq[0] > 0);
-            assert_eq!(play_counting(&mixed, &ids, true, 300, false).luck, [0; MAX_SEATS]);
+            assert_eq!(
+                play_counting(&mixed, &ids, true, 300, false).luck,
+                [0; MAX_SEATS]
+            );
         }
     }
 
