@@ -40,22 +40,26 @@ FIELDS = ("strategies", "net", "mean", "bb_per_100", "stderr", "interval", "plai
           "variance_reduction", "pairwise", "deals", "hands", "seat_hands", "luck")  # fmt: skip
 
 
-@settings(max_examples=12, deadline=None)
+# An eighth of the profile's examples: 12 by default, 625 when thorough.
+@settings(max_examples=settings.default.max_examples // 8, deadline=None)
 @given(
     st.integers(2, 8),
     st.integers(0, 2),
     st.sampled_from([None, 1, 4]),
     st.booleans(),
+    st.sampled_from(rf.Rules.PRESETS),
     st.booleans(),
     st.integers(0, 2**32),
 )
-def test_core_equals_reference_integer_for_integer(players, ante, cap, burn, duplicate, seed):
+def test_core_equals_reference_integer_for_integer(players, ante, cap, burn, preset, duplicate,
+                                                   seed):  # fmt: skip
     # Short, uneven stacks make side pots and all-in run-outs; eight players
-    # a shared seventh-street card; burns the reshuffle.
+    # a shared seventh-street card; burns the reshuffle; the rule books
+    # their own ways of reopening, opening, showing and splitting.
     seating = (["tight", last, "random", "check_call", first_legal] * 2)[:players]
     stacks = [40, 400, 12, 400, 80, 400, 400, 7][:players]
-    rules = rf.Rules(ante, 2, 4, 8, cap=cap, burn_cards=burn)
-    rrules = ref.Rules(ante, 2, 4, 8, cap=cap, burn_cards=burn)
+    rules = rf.Rules.preset(preset, ante, 2, 4, 8).replace(cap=cap, burn_cards=burn)
+    rrules = ref.Rules.preset(preset, ante, 2, 4, 8).replace(cap=cap, burn_cards=burn)
     hands = 12 * (players if duplicate else 1)
     got = rf.match(seating, hands, rules=rules, stacks=stacks, seed=seed,
                    duplicate=duplicate, adjust_luck=True)  # fmt: skip
