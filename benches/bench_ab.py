@@ -57,6 +57,7 @@ WORKLOADS = [
     "sim:random:2",
     "match:1",
     "match:2",
+    "luck:1",
     "hand",
     "rank_many:1",
     "rank_many:2",
@@ -103,6 +104,15 @@ def workload(rf: ModuleType, what: str, sevens: np.ndarray) -> Run:
             return rf.match(seating, n, seed=1, threads=int(rest))
 
         return play_match, n
+    if kind == "luck":
+        # bench_match.py's luck-adjusted tight and check/call.
+        n = 20_000
+
+        def play_luck() -> object:
+            return rf.match(["tight", "check_call"] * 3, n, seed=1, threads=int(rest),
+                            adjust_luck=True)  # fmt: skip
+
+        return play_luck, n
     if kind == "exact":
         spot, repeats = EXACT_SPOTS[rest]
 
