@@ -51,15 +51,13 @@ class MatchTotals:
             hands = self.seat_hands[j]
             per_deal = hands / self.deals  # seat-hands of this strategy in every deal
             raw = self.net[j] / hands
+            # The deal's result per seat-hand, X = D / per_deal, over deals.
             if luck_units:
                 # Exact: the chips and the luck in the same integer units.
                 m = (self.net[j] * luck_units - self.luck[j]) / (luck_units * hands)
-            else:
-                m = raw
-            # The deal's result per seat-hand, X = D / per_deal, over deals.
-            if luck:
                 var_x = self.adjusted_sq[j] / luck_units**2 / per_deal**2 / self.deals - m * m
             else:
+                m = raw
                 var_x = self.deal_sq[j] / per_deal**2 / self.deals - m * m
             var_plain = self.seat_sq[j] / hands - raw * raw
             mean.append(m)

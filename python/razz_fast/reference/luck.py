@@ -53,8 +53,9 @@ def luck(hand: Any, generator: Xoshiro256PlusPlus) -> list[int]:
     before: list[int] = []
     cache: _Cache | None = None
     dealing = False
-    for event in hand.history:
-        chance = event.kind in _DEALS
+    # (The None after the last event ends a deal the history ends on.)
+    for event in [*hand.history, None]:
+        chance = event is not None and event.kind in _DEALS
         if chance != dealing:
             if chance:
                 before, cache = state.value(generator, cache)
@@ -63,10 +64,8 @@ def luck(hand: Any, generator: Xoshiro256PlusPlus) -> list[int]:
                 after, cache = state.value(generator, None)
                 result = [x + a - b for x, a, b in zip(result, after, before)]
             dealing = chance
-        state.apply(event)
-    if dealing:
-        after, _ = state.value(generator, None)
-        result = [x + a - b for x, a, b in zip(result, after, before)]
+        if event is not None:
+            state.apply(event)
     return result
 
 
