@@ -18,6 +18,7 @@ mod strategy;
 mod tables;
 mod threads;
 mod view;
+mod wide;
 
 #[cfg(feature = "python")]
 mod py;

@@ -14,6 +14,7 @@ use crate::luck::{luck, luck_seed, UNITS};
 use crate::pots::MAX_SEATS;
 use crate::rng::Rng;
 use crate::sim::{on_threads, play_chunk, Deciders, Hands, Player, Table, CHUNK};
+use crate::wide::U256;
 
 /// A match: the table as seated for the first rotation (its `hands` are the
 /// deals), and which of the distinct strategies each seat holds.
@@ -62,8 +63,9 @@ pub struct MatchTotals {
     /// counts luck).
     pub luck: [i128; MAX_SEATS],
     /// Sum over deals of the square of its luck-adjusted chips on the deal,
-    /// `D · UNITS − luck`, in those units.
-    pub adjusted_sq: [u128; MAX_SEATS],
+    /// `D · UNITS − luck`, in those units: in 256 bits, since with deep
+    /// stacks one square alone passes 128.
+    pub adjusted_sq: [U256; MAX_SEATS],
     /// Set when a sum of squares would pass 2^128: play fewer chunks a call.
     pub overflow: bool,
 }
@@ -78,8 +80,8 @@ impl MatchTotals {
             self.luck[j] += other.luck[j];
             let (a, wa) = self.deal_sq[j].overflowing_add(other.deal_sq[j]);
             let (b, wb) = self.seat_sq[j].overflowing_add(other.seat_sq[j]);
-            let (c, wc) = self.adjusted_sq[j].overflowing_add(other.adjusted_sq[j]);
-            (self.deal_sq[j], self.seat_sq[j], self.adjusted_sq[j]) = (a, b, c);
+            let wc = self.adjusted_sq[j].add(other.adjusted_sq[j]);
+            (self.deal_sq[j], self.seat_sq[j]) = (a, b);
             self.overflow |= wa || wb || wc;
         }
         self.overflow |= other.overflow;
@@ -119,11 +121,7 @@ impl MatchTotals {
             if !luck.is_empty() {
                 self.luck[j] += lucky[j];
                 let adjusted = (d * UNITS - lucky[j]).unsigned_abs();
-                let (sq, wrapped) = adjusted
-                    .checked_mul(adjusted)
-                    .map_or((0, true), |sq| self.adjusted_sq[j].overflowing_add(sq));
-                self.adjusted_sq[j] = sq;
-                self.overflow |= wrapped;
+                self.overflow |= self.adjusted_sq[j].add(U256::square(adjusted));
             }
         }
         self.deals += 1;
@@ -328,14 +326,14 @@ mod tests {
             let totals = play_counting(&players, &ids, true, 300, true);
             assert_eq!(totals.net[..2], [0, 0], "{n} players");
             assert_eq!(totals.luck[..2], [0, 0], "{n} players");
-            assert_eq!(totals.adjusted_sq[..2], [0, 0]);
+            assert_eq!(totals.adjusted_sq[..2], [U256::default(); 2]);
             let mixed: Vec<Player> = (0..n)
                 .map(|s| Player::Builtin(Strategy::ALL[s % 3]))
                 .collect();
             let ids: Vec<u8> = (0..n).map(|s| (s % 3) as u8).collect();
             let totals = play_counting(&mixed, &ids, true, 300, true);
             assert_eq!(totals.luck.iter().sum::<i128>(), 0);
-            assert!(totals.luck[0] != 0 && totals.adjusted_sq[0] > 0);
+            assert!(totals.luck[0] != 0 && totals.adjusted_sq[0] != U256::default());
             assert_eq!(
                 play_counting(&mixed, &ids, true, 300, false).luck,
                 [0; MAX_SEATS]

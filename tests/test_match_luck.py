@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 
 import razz_fast as rf
 import razz_fast.reference as ref
-from razz_fast._match import max_luck_stack
+from razz_fast._match import play_match_chunks
+from razz_fast._simulate import MAX_CHIPS, checked_run
 from razz_fast.policy import batch_policy
 from razz_fast.reference.generator import Xoshiro256PlusPlus
 from razz_fast.reference.luck import UNITS, luck, luck_seed
@@ -131,15 +132,28 @@ def test_the_adjusted_estimate_agrees_with_the_raw_one_and_is_sharper():
             assert adjusted.variance_reduction[j] > raw.variance_reduction[j]
 
 
-def test_bad_arguments_and_deep_stacks():
+def test_bad_arguments():
     for impl in (rf, ref):
         with pytest.raises(TypeError, match="adjust_luck"):
             impl.match(["tight", "random"], 100, adjust_luck=1)
-    deepest = max_luck_stack(2, 2)
-    rf.match(["tight", "random"], 100, stacks=deepest, adjust_luck=True)
-    with pytest.raises(ValueError, match="adjust_luck counts luck exactly"):
-        rf.match(["tight", "random"], 100, stacks=deepest + 1, adjust_luck=True)
-    rf.match(["tight", "random"], 100, stacks=deepest + 1)  # no luck, no limit
+
+
+def test_deep_stacks_are_counted_exactly():
+    # Stakes near the chip limit: a deal's luck-adjusted result, in
+    # 1/LUCK_UNITS chip, squares past 128 bits (the core keeps the sums in
+    # 256; the reference's integers have no bound), and still every figure
+    # agrees.
+    stakes = ("pokerstars", 10**13, 2 * 10**13, 5 * 10**13, 10**14)
+    rules = rf.Rules.preset(*stakes)
+    seating = ["tight", "random", "check_call", "random"]
+    args = dict(stacks=MAX_CHIPS, seed=11, adjust_luck=True)
+    core = rf.match(seating, 200, rules=rules, **args)
+    reference = ref.match(seating, 200, rules=ref.Rules.preset(*stakes), **args)
+    for name in FIELDS:
+        assert getattr(core, name) == getattr(reference, name), name
+    run, _ = checked_run(50, 4, seating, rules, MAX_CHIPS, 11, None, False)
+    sums = play_match_chunks(run, [0, 1, 2, 1], True, 0, 1, None, adjust_luck=True)
+    assert max(sums.adjusted_sq) > 2**128
 
 
 def test_luck_is_counted_in_the_references_units():

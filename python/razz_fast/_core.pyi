@@ -511,13 +511,14 @@ def match_chunks(
     threads: int | None = None,
     cancelled: Callable[[], object] | None = None,
     luck: bool = False,
-) -> tuple[int, int, list[int], list[int], list[int], list[int], list[int], list[int]]:
+) -> tuple[int, int, list[int], list[int], list[int], list[int], list[int], list[tuple[int, int]]]:
     """Plays the deals of chunks `first_chunk .. first_chunk + n_chunks` of a
     match of `deals` deals, once per rotation of the seating if `duplicate`;
     sums per distinct strategy (`strategy_of_seat[seat]` numbers them).
     `cancelled` as for `simulate_chunks`. With `luck`, each strategy's luck
     and the squares of its luck-adjusted results on each deal are summed too
-    (in units of 1 / `LUCK_UNITS` chips; zeros without)."""
+    (in units of 1 / `LUCK_UNITS` chips, the squares in two 128-bit halves;
+    zeros without)."""
 
 def equity_tallies(
     hands: Sequence[Sequence[int]],

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-import math
 import time
 from collections.abc import Sequence
 from typing import Any, Callable
@@ -116,7 +115,7 @@ def match(
         return part.hands
 
     bar = progress_bar(progress, run.hands * seatings, " hands", "match")
-    play_batches(run.chunks, chunks_per_call(run, seatings, adjust_luck), threads, play, bar)
+    play_batches(run.chunks, chunks_per_call(run, seatings), threads, play, bar)
     units = _core.LUCK_UNITS if adjust_luck else 0
     result = totals.result(_labels(unique), run.rules.big_bet, duplicate, run.seed,
                            time.perf_counter() - start, units)  # fmt: skip
@@ -150,7 +149,10 @@ def play_match_chunks(
     batch = [is_batch_policy(s) for s in run.strategies]
     args = (run.rules, run.stacks, run.strategies, batch, index, duplicate, run.seed)
     sums = _core.match_chunks(*args, run.hands, first, count, threads, cancelled, adjust_luck)
-    return MatchTotals(max(index) + 1, *sums[:2], *map(list, sums[2:]))
+    deals, hands, net, deal_sq, seat_sq, seat_hands, luck, halves = sums
+    return MatchTotals(max(index) + 1, deals, hands, net, deal_sq, seat_sq, seat_hands, luck,
+                       # The luck-adjusted squares come in (high, low) 128-bit halves.
+                       [(high << 128) | low for high, low in halves])  # fmt: skip
 
 
 def checked_match(
@@ -171,39 +173,12 @@ def checked_match(
     return players, rotations(distinct(list(strategies))[1], duplicate)
 
 
-def chunks_per_call(run: Any, seatings: int, adjust_luck: bool) -> int:
-    """The most chunks of deals one core call may play: its sums of squares
-    are kept in 128 bits. Luck-adjusted ones are counted in units of
-    1 / LUCK_UNITS chips, which bounds the stacks (ValueError beyond)."""
+def chunks_per_call(run: Any, seatings: int) -> int:
+    """The most chunks of deals one core call may play: its sums of squared
+    chips are kept in 128 bits (the luck-adjusted ones in 256, which no
+    stack can fill)."""
     per_call: int = max(1, run.max_chunks_per_call // seatings)
-    if not adjust_luck:
-        return per_call
-    biggest: int = _luck_bound(run.players, seatings) * max(run.stacks)
-    fits = (1 << 126) // (biggest**2 * _core.CHUNK)
-    if fits == 0:
-        raise ValueError(
-            f"adjust_luck counts luck exactly in 128 bits, which allows stacks up to"
-            f" {max_luck_stack(run.players, seatings):,} chips here; got {max(run.stacks):,}"
-        )
-    return min(per_call, fits)
-
-
-#: A bound on a group of seats' luck-adjusted chips in one hand, in pots: a
-#: hand has at most five deals, each moving the group's value by at most
-#: the pot (its shares lie between none and all of it), and the chips won
-#: are at most the pot.
-POTS_PER_HAND = 6
-
-
-def _luck_bound(players: int, seatings: int) -> int:
-    """A strategy's luck-adjusted result on a deal, in luck units, is at most
-    this times the deepest stack (a pot holds at most ``players`` stacks)."""
-    return POTS_PER_HAND * players * seatings * _core.LUCK_UNITS
-
-
-def max_luck_stack(players: int, seatings: int) -> int:
-    """The deepest stack ``chunks_per_call`` accepts with luck counted."""
-    return math.isqrt((1 << 126) // _core.CHUNK) // _luck_bound(players, seatings)
+    return per_call
 
 
 def deals_for(hands: Any, seatings: int) -> Any:

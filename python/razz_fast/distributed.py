@@ -334,7 +334,7 @@ def match(
     _check_loadable(client, run)
     size = min(
         _task_size(run.chunks, client, chunks_per_task, SMALLEST_TASK, LARGEST_TASK),
-        chunks_per_call(run, seatings, adjust_luck),
+        chunks_per_call(run, seatings),
     )
     tasks = [
         ((run, index, duplicate, adjust_luck, a, b - a, threads or 1),

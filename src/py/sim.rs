@@ -392,7 +392,8 @@ fn record_hands(
 
 /// Sums of a match, per distinct strategy: (deals, hands, net, sums of
 /// squares over deals, sums of squared payoffs, seat-hands, luck, sums of
-/// squares of the luck-adjusted results over deals).
+/// squares of the luck-adjusted results over deals as (high, low) 128-bit
+/// halves).
 type MatchSums = (
     u64,
     u64,
@@ -401,7 +402,7 @@ type MatchSums = (
     Vec<u128>,
     Vec<u64>,
     Vec<i128>,
-    Vec<u128>,
+    Vec<(u128, u128)>,
 );
 
 /// match_chunks(rules, stacks, strategies, batch, strategy_of_seat, duplicate, seed, deals, first_chunk, n_chunks, threads=None, cancelled=None, luck=False)
@@ -411,7 +412,8 @@ type MatchSums = (
 /// sums per distinct strategy (`strategy_of_seat[seat]` numbers them).
 /// `cancelled` as for `simulate_chunks`. With `luck`, each strategy's luck
 /// and the squares of its luck-adjusted results on each deal are summed too
-/// (in units of 1 / `LUCK_UNITS` chips; zeros without).
+/// (in units of 1 / `LUCK_UNITS` chips, the squares in two 128-bit halves;
+/// zeros without).
 #[pyfunction]
 #[pyo3(signature = (rules, stacks, strategies, batch, strategy_of_seat, duplicate, seed, deals, first_chunk, n_chunks, threads=None, cancelled=None, luck=false))]
 #[allow(clippy::too_many_arguments)]
@@ -471,7 +473,10 @@ fn match_chunks(
         totals.seat_sq[..n].to_vec(),
         totals.seat_hands[..n].to_vec(),
         totals.luck[..n].to_vec(),
-        totals.adjusted_sq[..n].to_vec(),
+        totals.adjusted_sq[..n]
+            .iter()
+            .map(|w| (w.hi, w.lo))
+            .collect(),
     ))
 }
 
