@@ -54,6 +54,13 @@ SMALL = [
         id="7th-two-ranges-dead",
     ),
     pytest.param(
+        # Three Ranges after the same nine low cards: a choice of ranks for
+        # the first seats can leave a later one none of a rank it wants.
+        [Range(f"K{s} Q{s} J{s} T{s}", hidden=3, max_rank="3") for s in "cdh"],
+        "As Ad 2s",
+        id="7th-three-ranges-scarce-ranks",
+    ),
+    pytest.param(
         [
             "As Ad 2c 2d 3c 3d",
             "4c 4d 5c 5d 6c 6d",

@@ -8,6 +8,7 @@ import json
 import subprocess
 import sys
 
+import numpy as np
 import pytest
 
 import razz_fast as rf
@@ -77,17 +78,30 @@ def test_paired_errors_beat_plain_play_where_luck_dominates():
     assert duplicate.variance_reduction[0] > 1
 
 
-def test_bad_arguments():
+def test_any_integer_and_any_sequence_as_the_reference_takes_them():
+    # A numpy hand count is about that many hands (rounded up to whole
+    # deals), not that many deals; a 1-D array seats as a list does.
+    expected = ref.match(["tight", "random"], 7, seed=1)
+    for got in (rf.match(["tight", "random"], np.int64(7), seed=1),
+                rf.match(np.array(["tight", "random"]), np.uint16(7), seed=1)):  # fmt: skip
+        assert (got.deals, got.hands, got.net) == (4, 8, expected.net)
+        assert got.stderr == expected.stderr
+
+
+@pytest.mark.parametrize("impl", [rf, ref], ids=["core", "reference"])
+def test_bad_arguments(impl):
+    with pytest.raises(ValueError, match="players must be"):
+        impl.match([], 10)
     with pytest.raises(TypeError):
-        rf.match("tight", 100)
+        impl.match("tight", 100)
     with pytest.raises(ValueError, match="entries"):
-        rf.match(["tight", "random"], 100, players=3)
+        impl.match(["tight", "random"], 100, players=3)
     with pytest.raises(TypeError, match="duplicate"):
-        rf.match(["tight", "random"], 100, duplicate=1)
+        impl.match(["tight", "random"], 100, duplicate=1)
     with pytest.raises(ValueError, match="unknown strategy"):
-        rf.match(["tight", "loose"], 100)
+        impl.match(["tight", "loose"], 100)
     with pytest.raises(ValueError):
-        rf.match(["tight", "random"], 0)
+        impl.match(["tight", "random"], 0)
 
 
 def test_the_command_line():

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import operator
 import time
 from collections.abc import Sequence
 from typing import Any, Callable
@@ -61,7 +62,7 @@ def rotations(index: list[int], duplicate: bool) -> int:
     """How many seatings a deal is played in: 1 without duplicate, else every
     distinct rotation of the seating (A-B-A-B has two)."""
     n = len(index)
-    if not duplicate:
+    if not duplicate or n == 0:  # (no seats: the players check says so)
         return 1
     return next(
         (p for p in range(1, n) if all(index[s] == index[(s + p) % n] for s in range(n))), n
@@ -160,7 +161,9 @@ def checked_match(
 ) -> tuple[int, int]:
     """``match``'s own arguments checked: the players and the seatings a
     deal is played in."""
-    if isinstance(strategies, str) or not isinstance(strategies, Sequence):
+    # As simulate and the reference: any sized collection (a list, a tuple,
+    # a 1-D array) but a string.
+    if isinstance(strategies, str) or not hasattr(strategies, "__len__"):
         raise TypeError("strategies must be a sequence with one strategy per seat")
     if players is None:
         players = len(strategies)
@@ -182,11 +185,15 @@ def chunks_per_call(run: Any, seatings: int) -> int:
 
 
 def deals_for(hands: Any, seatings: int) -> Any:
-    """Deals to play for about ``hands`` hands (bad values pass on to the
-    usual check)."""
-    if isinstance(hands, int) and not isinstance(hands, bool) and hands > 0:
-        return -(-hands // seatings)
-    return hands
+    """Deals to play for about ``hands`` hands, any integer type (bad values
+    pass on to the usual check)."""
+    if isinstance(hands, bool):
+        return hands
+    try:
+        count = operator.index(hands)
+    except TypeError:
+        return hands
+    return -(-count // seatings) if count > 0 else hands
 
 
 def _records(run: Any, seatings: int, count: int) -> list[Any]:

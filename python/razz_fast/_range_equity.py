@@ -68,7 +68,9 @@ def hidden_choices(
         for seat, ranks in zip(seats, combination):
             for r in sorted(set(ranks)):
                 k = ranks.count(r)
-                weight *= math.comb(counts[r] - taken[r], k)
+                # Seats before took this rank's last cards: no such deal
+                # (and counts[r] - taken[r] may have gone negative).
+                weight *= math.comb(max(counts[r] - taken[r], 0), k)
                 hands[seat] += unseen[r][taken[r] : taken[r] + k]
                 taken[r] += k
         if weight:
