@@ -118,6 +118,11 @@ def test_stake_errors_name_the_options_given(capsys, argv, named, blamed_default
         (["equity", "As", "Kd", "--trials", "0"], "--trials"),
         (["replay", str(GOOD), "--trials", "0"], "--trials"),
         (["replay", str(GOOD), "--seed", str(2**64)], "--seed"),
+        (["simulate", "--hands", "2.5"], "--hands"),
+        (["match", "tight", "random", "--hands", "1e30"], "--hands"),
+        # Refused at once, not after computing ten to the billion.
+        (["match", "tight", "random", "--hands", "1e999999999"], "--hands"),
+        (["equity", "As", "Kd", "--trials", "inf"], "--trials"),
     ],
 )
 def test_bad_numbers_are_refused_by_name_before_any_output(capsys, argv, option):
@@ -145,6 +150,26 @@ def test_json_writes_the_rules_as_an_object(capsys):
         "odd_chip": "seat",
     } | {k: v for k, v in rules.items() if k not in {"ante", "bring_in", "small_bet", "big_bet"}}
     assert razz_fast.Rules(**rules) == razz_fast.Rules(1, 2, 4, 8)
+
+
+def strict_json(text):
+    """JSON as the standard has it: no Infinity or NaN."""
+
+    def refuse(constant):
+        raise ValueError(f"{constant} is not JSON")
+
+    return json.loads(text, parse_constant=refuse)
+
+
+def test_counts_in_any_notation_and_strict_json(capsys):
+    # One deal: no error to measure, so an infinite variance reduction,
+    # which JSON writes as null.
+    out = run(capsys, "match", "tight", "random", "--hands", "2", "--seed", "1", "--json")[1]
+    record = strict_json(out)
+    assert record["variance_reduction"] == [None, None] and record["hands"] == 2
+    for count in ("1e3", "1_000", "1000.0"):
+        out = run(capsys, "simulate", "--hands", count, "--seed", "1", "--json")[1]
+        assert strict_json(out)["hands"] == 1000
 
 
 def test_help_states_how_the_default_table_differs_from_rules(capsys):

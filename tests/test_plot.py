@@ -3,12 +3,14 @@ without matplotlib the error names the extra."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 
 import pytest
 
 import razz_fast as rf
+from razz_fast.cli import main
 
 pytest.importorskip("matplotlib")
 
@@ -35,6 +37,28 @@ def test_the_command_line_writes_a_chart(tmp_path):
         check=True, capture_output=True,
     )  # fmt: skip
     assert path.read_bytes().startswith(PNG)
+
+
+@pytest.mark.parametrize("command", [["match", "tight", "random"], ["chart"]])
+def test_a_plot_that_cannot_be_written_is_refused_before_any_work(command, tmp_path, capsys,
+                                                                  monkeypatch):  # fmt: skip
+    def no_run(*args, **kwargs):
+        raise AssertionError("the run started")
+
+    monkeypatch.setattr(rf, "match", no_run)
+    monkeypatch.setattr(rf, "chart", no_run)
+    for path, why in ((tmp_path / "none" / "x.png", "cannot write in"), (tmp_path, "is a folder")):
+        assert main([*command, "--plot", str(path)]) == 2
+        assert f"--plot {path}: {why}" in capsys.readouterr().err
+
+
+def test_json_and_a_plot_together(tmp_path, capsys):
+    path = tmp_path / "match.svg"
+    argv = ["match", "tight", "random", "--hands", "200", "--json", "--plot", str(path)]
+    assert main(argv) == 0
+    out, err = capsys.readouterr()
+    assert json.loads(out)["hands"] == 200 and f"chart written to {path}" in err
+    assert b"<svg" in path.read_bytes()[:2000]
 
 
 def test_without_matplotlib_the_error_names_the_extra():

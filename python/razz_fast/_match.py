@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-import operator
 import time
 from collections.abc import Sequence
 from typing import Any, Callable
 
 from razz_fast import _core
+from razz_fast._args import as_int, per_seat
 from razz_fast._simulate import (
     Strategy,
     checked_run,
@@ -161,9 +161,8 @@ def checked_match(
 ) -> tuple[int, int]:
     """``match``'s own arguments checked: the players and the seatings a
     deal is played in."""
-    # As simulate and the reference: any sized collection (a list, a tuple,
-    # a 1-D array) but a string.
-    if isinstance(strategies, str) or not hasattr(strategies, "__len__"):
+    # As simulate: a list, a tuple, a 1-D array...; no text, dict or set.
+    if not per_seat(strategies):
         raise TypeError("strategies must be a sequence with one strategy per seat")
     if players is None:
         players = len(strategies)
@@ -185,15 +184,12 @@ def chunks_per_call(run: Any, seatings: int) -> int:
 
 
 def deals_for(hands: Any, seatings: int) -> Any:
-    """Deals to play for about ``hands`` hands, any integer type (bad values
-    pass on to the usual check)."""
-    if isinstance(hands, bool):
+    """Deals to play for about ``hands`` hands, any integer type; a value
+    out of range passes on as given, for the usual check to report."""
+    count = as_int(hands)
+    if count is None or not 0 < count < 2**63:
         return hands
-    try:
-        count = operator.index(hands)
-    except TypeError:
-        return hands
-    return -(-count // seatings) if count > 0 else hands
+    return -(-count // seatings)
 
 
 def _records(run: Any, seatings: int, count: int) -> list[Any]:

@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import decimal
 import inspect
 import json
+import math
+import os
+import pathlib
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -28,16 +32,52 @@ def _int_option(low: int, high: int) -> Callable[[str], int]:
     with the option's own name before the command prints anything."""
 
     def convert(text: str) -> int:
+        # Decimal, not float: 1e6 and 1_000_000 are counts too, and 1e30 is
+        # ten to the thirty, not the float nearest it.
         try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not an integer") from None
-        if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"{value} is not in {low:,}..{high:,}")
-        return value
+            value = decimal.Decimal(text.replace("_", ""))
+        except decimal.InvalidOperation:
+            value = decimal.Decimal("nan")
+        if not value.is_finite() or value != value.to_integral_value():
+            raise argparse.ArgumentTypeError(f"{text!r} is not an integer")
+        # (More digits than ``high`` has is out of range: no int() of 1e999999999.)
+        if value.adjusted() >= len(str(high)) or not low <= int(value) <= high:
+            raise argparse.ArgumentTypeError(f"{text} is not in {low:,}..{high:,}")
+        return int(value)
 
     convert.__name__ = "integer"  # argparse names the type in some messages
     return convert
+
+
+def _json_text(record: Any) -> str:
+    """``record`` as strict JSON: an infinite or undefined figure (a
+    variance reduction with no error left, say) is ``null``, since JSON has
+    no Infinity or NaN and strict parsers refuse Python's spelling of them."""
+
+    def finite(value: Any) -> Any:
+        if isinstance(value, float) and not math.isfinite(value):
+            return None
+        if isinstance(value, dict):
+            return {k: finite(v) for k, v in value.items()}
+        if isinstance(value, (list, tuple)):
+            return [finite(v) for v in value]
+        return value
+
+    return json.dumps(finite(record), indent=2, allow_nan=False)
+
+
+def _check_plot(path: str | None) -> None:
+    """Refuses a ``--plot`` that cannot be drawn or written, before a run
+    that may take minutes: ValueError (a message, status 2)."""
+    if path is None:
+        return
+    if not plot_available():
+        raise ValueError("--plot needs matplotlib: pip install 'razz-fast[plot]'")
+    target = pathlib.Path(path)
+    folder = target.parent
+    if target.is_dir() or not folder.is_dir() or not os.access(folder, os.W_OK):
+        why = "is a folder" if target.is_dir() else f"cannot write in {str(folder)!r}"
+        raise ValueError(f"--plot {path}: {why}")
 
 
 def _rules_record(rules: razz_fast.Rules) -> dict[str, Any]:
@@ -135,7 +175,7 @@ def _simulate(args: argparse.Namespace) -> int:
         record["strategies"] = strategies
         record["rules"] = _rules_record(rules)
         record["winning_ranks"] = {str(k): v for k, v in result.winning_ranks.items()}
-        print(json.dumps(record, indent=2))
+        print(_json_text(record))
         return 0
     rate = result.hands / result.elapsed if result.elapsed > 0 else float("inf")
     print(
@@ -173,18 +213,8 @@ def _warn_single_cards(hands: Sequence[str]) -> None:
         )
 
 
-def _count(text: str) -> int:
-    """A count given as 1000000, 1_000_000 or 1e6."""
-    try:
-        value = float(text.replace("_", ""))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a count: {text!r}") from None
-    if not value.is_integer():
-        raise argparse.ArgumentTypeError(f"not a whole count: {text!r}")
-    return int(value)
-
-
 def _match(args: argparse.Namespace) -> int:
+    _check_plot(args.plot)
     rules = _stake_rules(args)
     players = args.players or len(args.strategies)
     strategies = [args.strategies[seat % len(args.strategies)] for seat in range(players)]
@@ -208,7 +238,10 @@ def _match(args: argparse.Namespace) -> int:
         ]
         record["seating"] = strategies
         record["rules"] = _rules_record(rules)
-        print(json.dumps(record, indent=2))
+        print(_json_text(record))
+        if args.plot:
+            result.plot(args.plot)
+            print(f"chart written to {args.plot}", file=sys.stderr)
         return 0
     kind = "duplicate" if result.duplicate else "plain"
     if result.adjust_luck:
@@ -245,7 +278,7 @@ def _equity(args: argparse.Namespace) -> int:
         record["hands"] = args.hands
         record["dead"] = " ".join(args.dead)
         record["elapsed"] = elapsed
-        print(json.dumps(record, indent=2))
+        print(_json_text(record))
         return 0
     labels = _labels(args.hands)
     width = max(len("player"), *(len(label) for label in labels))
@@ -266,9 +299,7 @@ def _equity(args: argparse.Namespace) -> int:
 
 def _chart(args: argparse.Namespace) -> int:
     exact = {"auto": None, "yes": True, "no": False}[args.exact]
-    if args.plot and not plot_available():  # said before a run of half a minute
-        print("razz-fast: --plot needs matplotlib: pip install 'razz-fast[plot]'", file=sys.stderr)
-        return 2
+    _check_plot(args.plot)  # said before a run of half a minute
     show_progress = not (args.json or args.csv) and not args.no_progress and sys.stderr.isatty()
     result = razz_fast.chart(
         args.opponents,
@@ -281,7 +312,7 @@ def _chart(args: argparse.Namespace) -> int:
     fields = ("hand", "combos", "equity", "win", "tie", "stderr", "trials")
     if args.json:
         record = dataclasses.asdict(result)
-        print(json.dumps(record, indent=2))
+        print(_json_text(record))
     elif args.csv:
         print(",".join(fields))
         for row in result.rows:
@@ -402,7 +433,7 @@ def _add_match(commands: Any, types: _OptionTypes) -> None:
     )
     mat.add_argument("strategies", nargs="+", help="check_call, random or tight")
     mat.add_argument("--players", type=int, default=None, help="seats (one per strategy)")
-    mat.add_argument("--hands", type=_count, default=1_000_000, help="hands (1e6)")
+    mat.add_argument("--hands", type=types.count, default=1_000_000, help="hands (1e6)")
     mat.add_argument("--no-duplicate", action="store_true", help="one seating per deal")
     mat.add_argument(
         "--adjust-luck",
@@ -497,6 +528,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         # The reader went away (`razz-fast ... | head`): not an error of ours.
         sys.stderr.close()
         return 0
+    except OSError as error:
+        # A file that cannot be written after all (a full disk, say).
+        print(f"razz-fast: {error}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":
