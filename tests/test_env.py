@@ -98,6 +98,33 @@ def test_an_opponent_that_is_neither_a_name_nor_a_batch_policy_is_refused(oppone
         RazzEnv(players=3, opponents=[opponent, "tight"])
 
 
+@pytest.mark.parametrize(
+    ("choice", "error"),
+    [(3, ValueError), (-1, ValueError), (np.uint64(2**64 - 1), ValueError), (2**70, TypeError),
+     (2.5, TypeError), ("1", TypeError), (None, TypeError), (True, TypeError)],
+)  # fmt: skip
+def test_a_choice_outside_the_space_is_an_error_and_changes_nothing(choice, error):
+    # An agent's bug must not play as a call.
+    single = RazzEnv()
+    before = single.reset(seed=3)[0]["observation"]
+    vector = RazzVectorEnv(num_envs=3)
+    vector.reset(seed=3)
+    state = vector._tables.features()
+    aec = aec_env(players=3).unwrapped  # (PettingZoo's wrapper asserts first)
+    aec.reset(seed=3)
+    agent = aec.agent_selection
+    with pytest.raises(error, match="0, 1 or 2"):
+        single.step(choice)
+    with pytest.raises(error, match="0, 1 or 2"):
+        dtype = object if error is TypeError else np.asarray(choice).dtype
+        vector.step(np.array([1, choice, 1], dtype=dtype))
+    with pytest.raises(error, match="0, 1 or 2"):
+        aec.step(choice)
+    assert (single._tables.features()[0] == before).all()
+    assert (vector._tables.features() == state).all()
+    assert aec.agent_selection == agent and not any(aec.terminations.values())
+
+
 def test_the_vector_env_steps_tables_with_same_step_autoreset():
     env = RazzVectorEnv(
         num_envs=16, players=5, opponents=["tight", "random", "check_call", "tight"]

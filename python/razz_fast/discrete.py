@@ -4,7 +4,8 @@ row (``razz_fast.env`` and examples/learn.py use them; numpy only).
 
 A choice the state does not allow plays as 1: folding when a check is free
 checks, raising past the cap calls. ``action_mask`` marks the choices that
-are distinct moves now.
+are distinct moves now. Anything but 0, 1 or 2 is an error (an agent's bug
+should not play as a call).
 """
 
 from __future__ import annotations
@@ -30,9 +31,17 @@ def action_mask(legal: np.ndarray) -> np.ndarray:
 
 
 def to_action(choice: np.ndarray, legal: np.ndarray) -> np.ndarray:
-    """Choices (...,) and legal flags (..., 7) to ``Action`` values (int64)."""
+    """Choices (...,) and legal flags (..., 7) to ``Action`` values (int64);
+    TypeError for choices that are not integers, ValueError for any but 0, 1
+    and 2."""
     legal = np.asarray(legal, dtype=bool)
     choice = np.asarray(choice)
+    if choice.dtype.kind not in "iu":
+        shown = choice.ravel().tolist()[0] if choice.size else "no choice"
+        raise TypeError(f"choices must be integers 0, 1 or 2, got {shown!r} ({choice.dtype})")
+    wrong = (choice < 0) | (choice > 2)
+    if wrong.any():
+        raise ValueError(f"a choice is 0, 1 or 2, got {choice[wrong].flat[0]}")
     passive = np.select([legal[..., a] for a in _PASSIVE], list(_PASSIVE), int(Action.FOLD))
     aggressive = np.select([legal[..., a] for a in _AGGRESSIVE], list(_AGGRESSIVE), -1)
     out = passive.copy()
