@@ -39,6 +39,14 @@ def test_the_command_line_writes_a_chart(tmp_path):
     assert path.read_bytes().startswith(PNG)
 
 
+def test_a_bad_big_bet_is_refused():
+    result = rf.simulate(100, seed=1)
+    for big_bet, error in ((0, ValueError), (-4, ValueError), (float("nan"), TypeError),
+                           (True, TypeError)):  # fmt: skip
+        with pytest.raises(error, match="big_bet"):
+            result.plot(big_bet=big_bet)
+
+
 @pytest.mark.parametrize("command", [["match", "tight", "random"], ["chart"]])
 def test_a_plot_that_cannot_be_written_is_refused_before_any_work(command, tmp_path, capsys,
                                                                   monkeypatch):  # fmt: skip

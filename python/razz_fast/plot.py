@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from razz_fast._args import checked_int
+
 __all__ = ["plot_available", "plot_match", "plot_simulation", "plot_chart"]
 
 
@@ -70,6 +72,8 @@ def plot_match(result: Any, path: str | None = None) -> Any:
 def plot_simulation(result: Any, path: str | None = None, big_bet: int | None = None) -> Any:
     """Each seat's mean result (chips per hand, or bb/100 given ``big_bet``)
     with its 95% interval."""
+    if big_bet is not None:
+        big_bet = checked_int(big_bet, "big_bet", 1, 2**53 - 1)
     plt = _pyplot()
     scale = 1.0 if big_bet is None else 100.0 / big_bet
     figure, axes = plt.subplots(figsize=(8, 4.5))
