@@ -125,6 +125,24 @@ def test_a_choice_outside_the_space_is_an_error_and_changes_nothing(choice, erro
     assert aec.agent_selection == agent and not any(aec.terminations.values())
 
 
+@pytest.mark.parametrize(
+    ("options", "error", "message"),
+    [({"players": 9}, ValueError, "players"), ({"players": True}, TypeError, "players"),
+     ({"seat": 6}, ValueError, "seat"), ({"stacks": 0}, ValueError, "stack"),
+     ({"rules": "pokerstars"}, TypeError, "rules")],
+)  # fmt: skip
+def test_bad_arguments_are_refused_when_the_env_is_made(options, error, message):
+    # Not at the first reset, far from the line that caused them.
+    for make in (RazzEnv, RazzVectorEnv, aec_env):
+        if make is aec_env and "seat" in options:
+            continue
+        with pytest.raises(error, match=message):
+            make(**options)
+    for make in (RazzEnv, RazzVectorEnv):
+        with pytest.raises(ValueError, match="unknown strategy"):
+            make(opponents="loose")
+
+
 def test_the_vector_env_steps_tables_with_same_step_autoreset():
     env = RazzVectorEnv(
         num_envs=16, players=5, opponents=["tight", "random", "check_call", "tight"]

@@ -38,6 +38,7 @@ except ImportError as error:  # pragma: no cover - exercised without the extra
 import numpy as np
 
 import razz_fast as rf
+from razz_fast._args import checked_int
 from razz_fast.discrete import action_mask, to_action
 from razz_fast.events import Action
 from razz_fast.policy import BatchPolicy, is_batch_policy
@@ -66,7 +67,25 @@ def _spaces() -> tuple[spaces.Dict, spaces.Discrete]:
 
 
 def _rules(rules: rf.Rules | None) -> rf.Rules:
-    return rf.Rules(ante=1, bring_in=2, small_bet=4, big_bet=8) if rules is None else rules
+    if rules is None:
+        return rf.Rules(ante=1, bring_in=2, small_bet=4, big_bet=8)
+    if not isinstance(rules, rf.Rules):
+        raise TypeError(f"rules must be a razz_fast.Rules or None, got {type(rules).__name__}")
+    return rules
+
+
+def _seats(players: Any, seat: Any) -> tuple[int, int]:
+    """The players and the learner's seat, checked."""
+    players = checked_int(players, "players", 2, 8)
+    return players, checked_int(seat, "seat", 0, players - 1)
+
+
+def _checked_table(
+    rules: rf.Rules, stacks: int, strategies: list[Any], threads: Any = None
+) -> None:
+    """Raises now what a reset would, for bad rules, stacks, strategy names
+    or threads: the core checks them as it seats one table."""
+    rf.Tables(rules, [stacks] * len(strategies), 1, seed=0, threads=threads, strategies=strategies)
 
 
 def _opponents(
@@ -119,15 +138,14 @@ class RazzEnv(gymnasium.Env[dict[str, Any], Choice]):
     ) -> None:
         super().__init__()
         self.rules = _rules(rules)
-        if not 0 <= seat < players:
-            raise ValueError(f"seat must be 0..{players - 1}, got {seat}")
-        self.players, self.seat = players, seat
-        strategies = _opponents(players, seat, opponents)
+        self.players, self.seat = _seats(players, seat)
+        strategies = _opponents(self.players, self.seat, opponents)
         self._policies = {
             s: p for s, p in enumerate(strategies) if p is not None and not isinstance(p, str)
         }
         self._builtin = [p if isinstance(p, str) else None for p in strategies]
         self.stacks = 100 * self.rules.big_bet if stacks is None else stacks
+        _checked_table(self.rules, self.stacks, self._builtin)
         self.observation_space, self.action_space = _spaces()
         self.render_mode = render_mode
         self._tables: rf.Tables | None = None
@@ -251,12 +269,10 @@ class RazzVectorEnv(VectorEnv[Observation, np.ndarray, np.ndarray]):
         stacks: int | None = None,
         threads: int | None = None,
     ) -> None:
-        self.num_envs = num_envs
+        self.num_envs = checked_int(num_envs, "num_envs", 1, 2**31 - 1)
         self.rules = _rules(rules)
-        if not 0 <= seat < players:
-            raise ValueError(f"seat must be 0..{players - 1}, got {seat}")
-        self.players, self.seat = players, seat
-        strategies = _opponents(players, seat, opponents)
+        self.players, self.seat = _seats(players, seat)
+        strategies = _opponents(self.players, self.seat, opponents)
         # Seats of each batch policy (one policy may hold several seats).
         self._policies: dict[BatchPolicy, list[int]] = {}
         for s, strategy in enumerate(strategies):
@@ -265,6 +281,7 @@ class RazzVectorEnv(VectorEnv[Observation, np.ndarray, np.ndarray]):
         self._strategies = [s if isinstance(s, str) else None for s in strategies]
         self.stacks = 100 * self.rules.big_bet if stacks is None else stacks
         self.threads = threads
+        _checked_table(self.rules, self.stacks, self._strategies, threads)
         self.single_observation_space, self.single_action_space = _spaces()
         self.observation_space = gymnasium.vector.utils.batch_space(
             self.single_observation_space, num_envs
@@ -358,6 +375,8 @@ class RazzAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type info
         super().__init__()
         self.rules = _rules(rules)
         self.stacks = 100 * self.rules.big_bet if stacks is None else stacks
+        players = checked_int(players, "players", 2, 8)
+        _checked_table(self.rules, self.stacks, [None] * players)
         self.possible_agents = [f"player_{i}" for i in range(players)]
         observation, action = _spaces()
         self.observation_spaces = {a: observation for a in self.possible_agents}
