@@ -403,8 +403,9 @@ def test_exported_hands_replay_to_the_same_payoffs(
     # A bring-in posted short does not show the whole bring-in, which
     # short_bring_in="full" makes the others call.
     settings["bring_in"] = bring_in
-    stacks = [rng.choice([rng.randint(1, 3 * small_bet), rng.randint(1, 80 * small_bet)])
-              for _ in range(players)]  # fmt: skip
+    # Tiny stacks too: all-in from the ante, bring-ins posted all-in for less.
+    tiny, short, deep = ante + bring_in, 3 * small_bet, 80 * small_bet
+    stacks = [rng.randint(1, rng.choice([tiny, short, deep])) for _ in range(players)]
     hand = _play(razz_fast, rules, stacks, seed, rng)
     text = to_pokerstars(
         hand, hand_id=seed, currency="$" if money else "", scale=100 if money else 1
@@ -419,6 +420,11 @@ def test_exported_hands_replay_to_the_same_payoffs(
         if hand.showdown_order and seat in hand.showdown_order:
             assert replayed.hand.down_cards(seat) == hand.down_cards(seat)
     assert replayed.hand.community_cards == hand.community_cards
+    # As PHH, which states the rules: the same hand with no settings given.
+    text = phh.dumps(hand, hand_id=seed, scale=100 if money else 1)
+    back = replay(phh.loads(text))
+    assert back.rules == hand.rules
+    assert back.hand.payoffs == hand.payoffs
 
 
 @pytest.mark.parametrize("engine", [razz_fast, reference])

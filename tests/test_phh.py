@@ -122,16 +122,14 @@ def short_wager(hand) -> bool:
     seed=st.integers(0, 2**32 - 1),
     players=st.integers(2, 8),
     stakes=st.sampled_from([(0, 1, 2, 4), (1, 2, 4, 8), (2, 3, 6, 12), (5, 10, 20, 40)]),
+    preset=st.sampled_from(razz_fast.Rules.PRESETS),
     cap=st.sampled_from([4, 3, None]),
     odd_chip=st.sampled_from(["low_card", "seat"]),
     burn_cards=st.booleans(),
 )
-def test_random_hands_round_trip(impl, seed, players, stakes, cap, odd_chip, burn_cards):
-    rules = impl.Rules(
-        *stakes,
-        cap=cap,
-        odd_chip=odd_chip,
-        burn_cards=burn_cards,
+def test_random_hands_round_trip(impl, seed, players, stakes, preset, cap, odd_chip, burn_cards):
+    rules = impl.Rules.preset(preset, *stakes).replace(
+        cap=cap, odd_chip=odd_chip, burn_cards=burn_cards
     )
     hand = play_random(impl, seed, players, rules)
     names = [f"player {seat}" for seat in range(players)]
@@ -143,8 +141,11 @@ def test_random_hands_round_trip(impl, seed, players, stakes, cap, odd_chip, bur
     assert back.hand.payoffs == hand.payoffs
     assert back.rules == rules
     # pokerkit: its fixed-limit razz is capped at four bets and has no
-    # community card; after a short all-in wager its reopening rule differs.
-    pokerkit_can_play = cap == 4 and not hand.community_cards and not short_wager(hand)
+    # community card; after a short all-in wager its reopening rule differs;
+    # the other presets' rules are not its own.
+    pokerkit_can_play = (
+        preset == "pokerstars" and cap == 4 and not hand.community_cards and not short_wager(hand)
+    )
     if pokerkit_can_play:
         assert pokerkit_replays(text) == pokerkit_final_stacks(impl, hand)
 
@@ -239,6 +240,44 @@ def test_pokerkits_own_razz_hands_replay():
         if any(len(pot.winners) > 1 for pot in played.hand.pots):
             continue  # pokerkit splits pots its own way (test_pokerkit_razz.py)
         assert played.hand.payoffs == payoffs
+
+
+def short_bring_in_called(hand) -> bool:
+    """A bring-in posted all-in for less than the bring-in, then called."""
+    for index, event in enumerate(hand.history):
+        if event.kind == "bring_in" and event.amount < hand.rules.bring_in:
+            for later in hand.history[index + 1 :]:
+                if later.seat is None or later.kind.startswith("deal"):
+                    return False  # third street is over
+                if later.kind == "call":
+                    return True
+    return False
+
+
+@pytest.mark.parametrize("preset", razz_fast.Rules.PRESETS)
+def test_recorded_hands_with_short_all_in_bring_ins_round_trip(impl, preset):
+    """Tiny stacks: bring-ins posted all-in for less, which under
+    short_bring_in="full" (wsop, wsop_live, tda) the others must call in
+    full. Every recorded hand of every preset reads back from the PHH text
+    razz_fast writes and replays, by the rules the file states, to its
+    payoffs."""
+    rules = impl.Rules.preset(preset, 1, 3, 4, 8)
+    result = impl.simulate(
+        60,
+        players=4,
+        strategies=["check_call", "tight", "random", "random"],
+        rules=rules,
+        stacks=[2, 3, 12, 30],
+        seed=1,
+        record=60,
+    )
+    called = 0
+    for hand in result.records:
+        back = replay(phh.loads(phh.dumps(hand)), engine=impl)
+        assert back.rules == hand.rules
+        assert back.hand.payoffs == hand.payoffs
+        called += short_bring_in_called(hand)
+    assert called >= 10  # not only the easy hands: 26 of 60 at the time of writing
 
 
 #: The razz example of the PHH specification's style, as pokerkit reads it.

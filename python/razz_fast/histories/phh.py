@@ -329,16 +329,30 @@ def _table_line(lines: list[str], key: str) -> int:
 
 class _Hand:
     """The state a PHH hand is read with: who has which cards, stacks and
-    bets, so that each action's chips moved can be logged as sites log it."""
+    bets, so that each action's chips moved can be logged as sites log it.
 
-    def __init__(self, history: HandHistory, stacks: list[int]) -> None:
+    ``high`` is the bet a call matches: the highest bet, or after a bring-in
+    posted all-in for less under ``short_bring_in="full"`` (the rule the file
+    states) the whole bring-in, which the engine makes a call put in (the
+    excess comes back if nobody matches it). pokerkit's own reading of
+    ``cc`` is the ``"short"`` rule, which is also the rule of a file that
+    states none."""
+
+    def __init__(self, history: HandHistory, stacks: list[int], full_bring_in: bool) -> None:
         self.history = history
         self.players = [seat.name for seat in history.seats]
         self.stacks = list(stacks)
         self.bets = [0] * len(stacks)
+        self.high = 0
+        self.full_bring_in = full_bring_in
         self.held = [0] * len(stacks)
         self.street = 3
         self.folded: set[int] = set()
+
+    def new_round(self, street: int) -> None:
+        self.street = street
+        self.bets = [0] * len(self.bets)
+        self.high = 0
 
 
 def _history(
@@ -391,10 +405,12 @@ def _history(
         raise fail("a player cannot cover the ante and ante_trimming_status is false", first)
     # The settings the file states (razz_fast writes them all) over the
     # online rules pokerkit's own play is closest to.
-    history.settings = {"preset": "pokerstars", **_settings(data, fail, first)}
+    stated = _settings(data, fail, first)
+    history.settings = {"preset": "pokerstars", **stated}
+    rules = razz_fast.Rules.preset("pokerstars").replace(**stated)
     if finishing is not None:
         history.final_stacks = dict(zip(players, units[4 + n :]))
-    state = _Hand(history, stacks)
+    state = _Hand(history, stacks, rules.short_bring_in == "full")
     for seat in range(n):
         if ante:
             paid = min(ante, state.stacks[seat])
@@ -453,16 +469,27 @@ def _seating(data: dict[str, Any], n: int, fail: _Fail, first: int) -> tuple[lis
 
 
 def _settings(data: dict[str, Any], fail: _Fail, first: int) -> dict[str, Any]:
-    """The rules a file states in razz_fast's user-defined fields."""
+    """The rules a file states in razz_fast's user-defined fields, each
+    checked as ``Rules`` checks it (``_cap = 0``: no cap)."""
     settings: dict[str, Any] = {}
     for name in RULE_SETTINGS:
         if f"_{name}" not in data:
             continue
         value = data[f"_{name}"]
-        if type(value) not in (int, str, bool):
-            raise fail(f"_{name} must be a number, a string or true/false, not {value!r}", first)
-        settings[name] = (value or None) if name == "cap" else value
+        if name == "cap" and type(value) is int and value == 0:
+            value = None
+        try:
+            razz_fast.Rules().replace(**{name: value})
+        except (TypeError, ValueError) as error:
+            raise fail(f"_{name} = {_shown(value)}: {error}", first) from None
+        settings[name] = value
     return settings
+
+
+def _shown(value: Any) -> str:
+    """A field's value for an error message, cut short."""
+    text = repr(value)
+    return text if len(text) <= 40 else f"{text[:40]}…"
 
 
 def _find(lines: list[str], action: str, start: int) -> tuple[int | None, int]:
@@ -532,8 +559,7 @@ def _deal_hole(
     for card in cards:
         slot = state.held[seat]
         if slot >= 3 and slot + 1 > state.street:
-            state.street = slot + 1
-            state.bets = [0] * len(state.bets)
+            state.new_round(slot + 1)
         history.cards[name][slot] = card
         history.card_lines[name][slot] = line
         state.held[seat] += 1
@@ -545,7 +571,7 @@ def _deal_board(state: _Hand, cards: list[str | None], line: int | None, fail: _
     if len(cards) != 1 or cards[0] is None:
         raise fail("razz has one community card, and it must be known", line)
     history.community = cards[0]
-    state.street, state.bets = 7, [0] * len(state.bets)
+    state.new_round(7)
     for seat, name in enumerate(state.players):
         if seat not in state.folded and state.held[seat] == 6:
             history.cards[name][6] = cards[0]
@@ -591,11 +617,13 @@ def _wager(
     """``pb``, ``cc``, ``f``, ``cbr``: logged with the chips they move, as
     sites log them."""
     history, name = state.history, state.players[seat]
-    high = max(state.bets)
+    bring_in = history.bring_in or 0
     if verb == "pb" and not rest:
-        kind, to = "bring_in", state.bets[seat] + min(history.bring_in or 0, state.stacks[seat])
+        kind, to = "bring_in", state.bets[seat] + min(bring_in, state.stacks[seat])
+        if state.full_bring_in:
+            state.high = max(state.high, bring_in)
     elif verb == "cc" and not rest:
-        kind, to = "call", min(high, state.bets[seat] + state.stacks[seat])
+        kind, to = "call", min(state.high, state.bets[seat] + state.stacks[seat])
     elif verb == "f" and not rest:
         kind, to = "fold", state.bets[seat]
         state.folded.add(seat)
@@ -613,6 +641,7 @@ def _wager(
         raise fail(f"cannot read the action {text!r}", line)
     moved = to - state.bets[seat]
     state.bets[seat] = to
+    state.high = max(state.high, to)
     state.stacks[seat] -= moved
     all_in = moved > 0 and state.stacks[seat] == 0
     history.plays.append(Play(state.street, name, kind, moved, all_in, line or 1, text))
