@@ -345,6 +345,89 @@ def test_bad_files_are_clear_errors(change, message):
         replay(phh.loads(text))
 
 
+#: Malformed values, each with the field its error must name and that
+#: field's line in EXAMPLE with the settings appended (SETTINGS_EXAMPLE).
+MALFORMED = [
+    (("bring_in = 1", "bring_in = inf"), "bring_in: Infinity is not a finite number", 4),
+    (("small_bet = 2", "small_bet = 1e400"), "small_bet: 1E.400 is past the chip limit", 5),
+    (("big_bet = 4", "big_bet = nan"), "big_bet: NaN is not a finite number", 6),
+    (("big_bet = 4", "big_bet = 4.0000001"), "big_bet: 4.0000001 has more than 6 dec", 6),
+    (("[50, 50, 50]", "[inf, 50, 50]"), "starting_stacks: Infinity is not a finite", 7),
+    (("[50, 50, 50]", f"[50, {2**64}, 50]"), "starting_stacks: 18446744073709551616 is past", 7),
+    (("antes = [1, 1, 1]", "antes = [1, {}, 1]"), "antes: {} is not a number", 3),
+    (("antes = [1, 1, 1]", "antes = [1, [1], 1]"), r"antes: \[1\] is not a number", 3),
+    (("[54, 49, 47]", "[54, 49, -inf]"), "finishing_stacks: -Infinity is not a finite", 23),
+    (("'p1 cbr 2',\n  'p2 f'", "'p1 cbr inf',\n  'p2 f'"), "the amount 'inf' is not a fin", 14),
+    (("'p1 cbr 2',\n  'p2 f'", "'p1 cbr 1e400',\n  'p2 f'"), "the amount '1e400' is past", 14),
+    (("'p1 cbr 2',\n  'p2 f'", "'p1 cbr sNaN',\n  'p2 f'"), "the amount 'sNaN' is not a", 14),
+    (("_cap = 4", '_cap = "x"'), "_cap = 'x': cap must be an int, got str", 24),
+    (("_cap = 4", "_cap = -1"), "_cap = -1: cap must be None or 1", 24),
+    (("_cap = 4", "_cap = true"), "_cap = True: cap must be an int, got bool", 24),
+    (('_heads_up = "capped"', "_heads_up = 5"), "_heads_up = 5: heads_up must be a str", 25),
+    (("_burn_cards = false", '_burn_cards = "yes"'), "_burn_cards = 'yes': burn_cards must be", 26),
+    (('_odd_chip = "seat"', '_odd_chip = "x"'), "_odd_chip = 'x': odd_chip must be one of", 26),
+    (("players = ['Alice', 'Bob', 'Carol']", "players = 'ABC'"), "players must be 3", 22),
+    (("players = ['Alice', 'Bob', 'Carol']", "players = 3"), "players must be 3", 22),
+    (("players = ['Alice', 'Bob', 'Carol']", "seats = 3"), "seats must be 3", 22),
+    (("players = ['Alice', 'Bob', 'Carol']", "seats = [true, 2, 3]"), "seats must be 3", 22),
+    (("players = ['Alice', 'Bob', 'Carol']", "currency_symbol = 5"), "currency_symbol must", 22),
+]
+SETTINGS_EXAMPLE = EXAMPLE + '_cap = 4\n_heads_up = "capped"\n'
+
+
+@pytest.mark.parametrize("change, message, line", MALFORMED, ids=lambda x: str(x)[:30])
+def test_malformed_values_are_errors_naming_the_field(change, message, line):
+    """Every malformed value is a HistoryError naming the field and its line,
+    never another exception (inf or 1e400 broke the Decimal arithmetic; a
+    bad setting was a bare TypeError from replay); in a collection the
+    other hands still load and replay."""
+    text = SETTINGS_EXAMPLE.replace(*change)
+    if change[0].startswith(("_burn", "_odd")):  # settings the example does not state
+        text = SETTINGS_EXAMPLE + change[1] + "\n"
+    assert text != SETTINGS_EXAMPLE
+    with pytest.raises(HistoryError, match=message) as caught:
+        replay(phh.loads(text))
+    assert caught.value.line == line
+    before = f"[1]\n{EXAMPLE}\n[2]\n"
+    loaded = phh.loads_all(f"{before}{text}\n[3]\n{EXAMPLE}")
+    assert [h.hand_id for h in loaded.hands] == ["1", "3"]
+    assert [(e.hand_id, e.line) for e in loaded.errors] == [("2", line + before.count("\n"))]
+    for history in loaded.hands:
+        assert replay(history).hand.payoffs == [4, -1, -3]
+
+
+def test_bad_rules_a_history_states_are_its_error_and_the_callers_a_type_error():
+    history = phh.loads(EXAMPLE)
+    history.settings["cap"] = "x"  # as a reader that did not check them would leave it
+    with pytest.raises(HistoryError, match="the history's rules: cap must be an int"):
+        replay(history)
+    assert replay(history, cap=4).hand.payoffs == [4, -1, -3]  # the caller's cap stands
+    with pytest.raises(TypeError, match="cap must be an int"):
+        replay(phh.loads(EXAMPLE), cap="x")
+
+
+def test_cli_replay_goes_on_past_malformed_hands(tmp_path, capsys):
+    """A hand with bring_in = inf, another with _cap = "x": each is reported
+    as unreadable and every other hand of every file still replays."""
+    from razz_fast.cli import main
+
+    bad_amount = EXAMPLE.replace("bring_in = 1", "bring_in = inf")
+    bad_cap = EXAMPLE + '_cap = "x"\n'
+    mixed = tmp_path / "mix.phhs"
+    text = f"[1]\n{bad_amount}\n[2]\n{EXAMPLE}\n[3]\n{bad_cap}"
+    mixed.write_text(text)
+    cap_line = text.splitlines().index('_cap = "x"') + 1
+    good = tmp_path / "ok.phh"
+    good.write_text(EXAMPLE)
+    assert main(["replay", "--no-equity", os.fspath(mixed), os.fspath(good)]) == 0
+    out = capsys.readouterr().out
+    assert "hand 1, line 5: bring_in: Infinity is not a finite number" in out
+    assert f"hand 3, line {cap_line}: _cap = 'x': cap must be an int, got str" in out
+    assert out.count(": ok,") == 2
+    assert "2 of 2 razz hands replayed, 0 mismatched" in out
+    assert "2 unreadable hands or files" in out
+
+
 def test_collections_and_files(tmp_path):
     hands = []
     for seed in range(5):

@@ -36,6 +36,7 @@ from razz_fast.histories.engine import PlayedHand, seat_of
 from razz_fast.histories.model import SLOTS, HandHistory, HistoryError, Play, Seat, Show
 from razz_fast.histories.reader import HistoryFile, decode
 from razz_fast.histories.replay import Replay
+from razz_fast.reference.rules import MAX_CHIPS
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -72,6 +73,8 @@ RULE_SETTINGS = (
 _WAGERS = ("bring_in", "complete", "bet", "raise", "call")
 #: ``fail(message, line)``: the error naming the hand being read and a line.
 _Fail = Callable[[str, Union[int, None]], HistoryError]
+#: ``bad(field, message)``: the error naming the hand and the field's line.
+_Bad = Callable[[str, str], HistoryError]
 
 
 def is_phh_path(path: str | os.PathLike[str]) -> bool:
@@ -266,7 +269,7 @@ def loads(text: str, *, source: str | None = None) -> HandHistory:
     data = _toml(text, source)
     if "variant" not in data and data and all(isinstance(v, dict) for v in data.values()):
         raise HistoryError("this is a .phhs collection; use loads_all", source=source)
-    return _history(data, text, 1, "1", source)
+    return _read_hand(data, text, 1, "1", source)
 
 
 def loads_all(text: str, *, source: str | None = None) -> HistoryFile:
@@ -276,7 +279,7 @@ def loads_all(text: str, *, source: str | None = None) -> HistoryFile:
     result = HistoryFile(source)
     if "variant" in data:
         try:
-            result.hands.append(_history(data, text, 1, "1", source))
+            result.hands.append(_read_hand(data, text, 1, "1", source))
         except HistoryError as error:
             result.errors.append(error)
         return result
@@ -292,7 +295,7 @@ def loads_all(text: str, *, source: str | None = None) -> HistoryFile:
             result.skipped += 1
             continue
         try:
-            result.hands.append(_history(value, text, first, key, source))
+            result.hands.append(_read_hand(value, text, first, key, source))
         except HistoryError as error:
             result.errors.append(error)
     return result
@@ -317,6 +320,8 @@ def _toml(text: str, source: str | None) -> dict[str, Any]:
         return tomllib.loads(text, parse_float=Decimal)
     except tomllib.TOMLDecodeError as error:
         raise HistoryError(f"not valid TOML: {error}", source=source) from None
+    except RecursionError:
+        raise HistoryError("not valid TOML: nested too deeply", source=source) from None
 
 
 def _table_line(lines: list[str], key: str) -> int:
@@ -355,13 +360,35 @@ class _Hand:
         self.high = 0
 
 
+def _read_hand(
+    data: dict[str, Any], text: str, first: int, key: str, source: str | None
+) -> HandHistory:
+    """One hand (``_history``), whatever breaks the reader an error of
+    this hand only: a reader bug must not lose a file's other hands."""
+    try:
+        return _history(data, text, first, key, source)
+    except HistoryError:
+        raise
+    except Exception as error:
+        raise HistoryError(
+            f"cannot read the hand ({type(error).__name__}: {error})",
+            hand_id=str(data.get("hand", key)),
+            line=first,
+            source=source,
+        ) from error
+
+
 def _history(
     data: dict[str, Any], text: str, first: int, key: str, source: str | None
 ) -> HandHistory:
     hand_id = str(data.get("hand", key))
+    lines = text.splitlines()
 
     def fail(message: str, line: int | None = None) -> HistoryError:
         return HistoryError(message, hand_id=hand_id, line=line, source=source)
+
+    def bad(field: str, message: str) -> HistoryError:
+        return fail(message, _field_line(lines, first, field))
 
     variant = data.get("variant")
     if variant != VARIANT:
@@ -371,18 +398,20 @@ def _history(
             raise fail(f"the required field {name!r} is missing", first)
     trimming = data.get("ante_trimming_status", False)
     if not isinstance(trimming, bool):
-        raise fail("ante_trimming_status must be true or false", first)
-    n, scale, units, finishing = _amounts(data, fail, first)
+        raise bad("ante_trimming_status", "ante_trimming_status must be true or false")
+    currency = data.get("currency_symbol")
+    if currency is not None and not isinstance(currency, str):
+        raise bad("currency_symbol", f"currency_symbol must be a string, not {_shown(currency)}")
+    n, scale, units, finishing = _amounts(data, bad)
     ante, bring_in, small_bet, big_bet = units[:4]
     stacks = units[4 : 4 + n]
-    players, seats = _seating(data, n, fail, first)
-    lines = text.splitlines()
+    players, seats = _seating(data, n, bad)
     history = HandHistory(
         site=SITE,
         hand_id=hand_id,
         table=str(data.get("table", "")),
         tournament=False,
-        currency=data.get("currency_symbol"),
+        currency=currency,
         scale=scale,
         ante=ante,
         small_bet=small_bet,
@@ -405,7 +434,7 @@ def _history(
         raise fail("a player cannot cover the ante and ante_trimming_status is false", first)
     # The settings the file states (razz_fast writes them all) over the
     # online rules pokerkit's own play is closest to.
-    stated = _settings(data, fail, first)
+    stated = _settings(data, bad)
     history.settings = {"preset": "pokerstars", **stated}
     rules = razz_fast.Rules.preset("pokerstars").replace(**stated)
     if finishing is not None:
@@ -420,7 +449,7 @@ def _history(
             )
     actions = data["actions"]
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-        raise fail("actions must be a list of strings", first)
+        raise bad("actions", "actions must be a list of strings")
     position = first - 1
     for action in actions:
         line, position = _find(lines, action, position)
@@ -428,68 +457,103 @@ def _history(
     return history
 
 
-def _amounts(
-    data: dict[str, Any], fail: _Fail, first: int
-) -> tuple[int, int, list[int], list[Any] | None]:
+def _amounts(data: dict[str, Any], bad: _Bad) -> tuple[int, int, list[int], list[Any] | None]:
     """The hand's amounts in whole units of its smallest fraction: (players,
     scale, [ante, bring-in, small bet, big bet, stacks..., finishing
     stacks...], the finishing stacks as given or None)."""
     starting = data["starting_stacks"]
     antes = data["antes"]
     if not isinstance(starting, list) or not 2 <= len(starting) <= 8:
-        raise fail("starting_stacks must list 2 to 8 stacks", first)
+        raise bad("starting_stacks", "starting_stacks must list 2 to 8 stacks")
     n = len(starting)
     if not isinstance(antes, list):
         antes = [antes] * n
     if len(antes) != n:
-        raise fail(f"antes lists {len(antes)} antes for {n} players", first)
-    if len(set(antes)) != 1:
-        raise fail("players with different antes cannot be replayed", first)
-    amounts = [antes[0], data["bring_in"], data["small_bet"], data["big_bet"], *starting]
+        raise bad("antes", f"antes lists {len(antes)} antes for {n} players")
+    fields = ["antes"] * n + ["bring_in", "small_bet", "big_bet"] + ["starting_stacks"] * n
+    amounts = [*antes, data["bring_in"], data["small_bet"], data["big_bet"], *starting]
     finishing = data.get("finishing_stacks")
     if finishing is not None:
         if not isinstance(finishing, list) or len(finishing) != n:
-            raise fail(f"finishing_stacks must list {n} stacks", first)
+            raise bad("finishing_stacks", f"finishing_stacks must list {n} stacks")
+        fields += ["finishing_stacks"] * n
         amounts += finishing
-    scale = _scale(amounts, fail, first)
-    return n, scale, [_units(value, scale, fail, first) for value in amounts], finishing
+    for field, value in zip(fields, amounts):
+        problem = _amount_problem(value)
+        if problem:
+            raise bad(field, f"{field}: {_shown(value)} {problem}")
+    if len(set(antes)) != 1:
+        raise bad("antes", "players with different antes cannot be replayed")
+    for field, value in zip(fields, amounts):
+        if _places(value) > _MAX_PLACES:
+            raise bad(field, f"{field}: {_shown(value)} has more than {_MAX_PLACES} decimals")
+    scale = 10 ** max(_places(value) for value in amounts)
+    units = [int(value * scale) for value in amounts]
+    for field, value, unit in zip(fields, amounts, units):
+        if unit < 0:
+            raise bad(field, f"{field}: amount {value} is negative")
+    return n, scale, [units[0], *units[n:]], finishing
 
 
-def _seating(data: dict[str, Any], n: int, fail: _Fail, first: int) -> tuple[list[str], list[int]]:
+def _seating(data: dict[str, Any], n: int, bad: _Bad) -> tuple[list[str], list[int]]:
     """The players' names and seat numbers, in seat order."""
-    players = data.get("players") or [f"p{seat + 1}" for seat in range(n)]
-    seats = data.get("seats") or list(range(1, n + 1))
-    if len(players) != n or len(set(players)) != n or not all(isinstance(p, str) for p in players):
-        raise fail(f"players must be {n} distinct names", first)
-    if len(seats) != n or len(set(seats)) != n or not all(isinstance(s, int) for s in seats):
-        raise fail(f"seats must be {n} distinct seat numbers", first)
+    players = data.get("players", [f"p{seat + 1}" for seat in range(n)])
+    seats = data.get("seats", list(range(1, n + 1)))
+    if (
+        not isinstance(players, list)
+        or not all(isinstance(p, str) for p in players)
+        or len(set(players)) != n
+        or len(players) != n
+    ):
+        raise bad("players", f"players must be {n} distinct names")
+    if (
+        not isinstance(seats, list)
+        or not all(isinstance(s, int) and not isinstance(s, bool) for s in seats)
+        or len(set(seats)) != n
+        or len(seats) != n
+    ):
+        raise bad("seats", f"seats must be {n} distinct seat numbers")
     if sorted(seats) != list(seats):
-        raise fail("seats must be in increasing order (the order of the players)", first)
+        raise bad("seats", "seats must be in increasing order (the order of the players)")
     return players, seats
 
 
-def _settings(data: dict[str, Any], fail: _Fail, first: int) -> dict[str, Any]:
+def _settings(data: dict[str, Any], bad: _Bad) -> dict[str, Any]:
     """The rules a file states in razz_fast's user-defined fields, each
     checked as ``Rules`` checks it (``_cap = 0``: no cap)."""
     settings: dict[str, Any] = {}
     for name in RULE_SETTINGS:
-        if f"_{name}" not in data:
+        field = f"_{name}"
+        if field not in data:
             continue
-        value = data[f"_{name}"]
+        value = data[field]
         if name == "cap" and type(value) is int and value == 0:
             value = None
         try:
             razz_fast.Rules().replace(**{name: value})
         except (TypeError, ValueError) as error:
-            raise fail(f"_{name} = {_shown(value)}: {error}", first) from None
+            raise bad(field, f"{field} = {_shown(value)}: {error}") from None
         settings[name] = value
     return settings
 
 
 def _shown(value: Any) -> str:
     """A field's value for an error message, cut short."""
-    text = repr(value)
+    text = repr(value) if not isinstance(value, Decimal) else str(value)
     return text if len(text) <= 40 else f"{text[:40]}…"
+
+
+def _field_line(lines: list[str], first: int, field: str) -> int:
+    """The line of ``field`` in the hand that starts at line ``first`` (that
+    line if it cannot be found), for error messages."""
+    for number in range(first, len(lines) + 1):
+        stripped = lines[number - 1].strip()
+        if number > first and stripped.startswith("["):
+            break  # the next hand's table
+        name = stripped.split("=", 1)[0].strip().strip("'\"")
+        if "=" in stripped and name == field:
+            return number
+    return first
 
 
 def _find(lines: list[str], action: str, start: int) -> tuple[int | None, int]:
@@ -501,24 +565,34 @@ def _find(lines: list[str], action: str, start: int) -> tuple[int | None, int]:
     return None, start
 
 
-def _scale(values: list[Any], fail: _Fail, first: int) -> int:
-    """The smallest power of ten that makes every amount whole."""
-    scale = 1
-    for value in values:
-        if isinstance(value, bool) or not isinstance(value, (int, Decimal)):
-            raise fail(f"amount {value!r} is not a number", first)
-        while (value * scale) % 1:
-            scale *= 10
-            if scale > 10**6:
-                raise fail(f"amount {value} has too many decimals", first)
-    return scale
+#: Decimals an amount may have (a millionth of a unit): the reader's sums
+#: stay exact in ``Decimal``'s 28 digits up to ``MAX_CHIPS``.
+_MAX_PLACES = 6
 
 
-def _units(value: int | Decimal, scale: int, fail: _Fail, first: int) -> int:
-    units = int(value * scale)
-    if units < 0:
-        raise fail(f"amount {value} is negative", first)
-    return units
+def _amount_problem(value: Any) -> str | None:
+    """Why ``value`` cannot be an amount, or None. Infinite stacks (pokerkit
+    writes ``inf`` for an unknown stack) and amounts past the chip limit
+    cannot be played, and would break the exact arithmetic."""
+    if isinstance(value, bool) or not isinstance(value, (int, Decimal)):
+        return "is not a number"
+    if isinstance(value, Decimal) and not value.is_finite():
+        return "is not a finite number"
+    if not -MAX_CHIPS <= value <= MAX_CHIPS:
+        return f"is past the chip limit {MAX_CHIPS}"
+    return None
+
+
+def _places(value: int | Decimal) -> int:
+    """The decimals ``value`` needs (1.50 needs one), counted from its
+    digits, never rounded."""
+    if isinstance(value, int):
+        return 0
+    _, digits, exponent = value.as_tuple()
+    significant = "".join(map(str, digits)).rstrip("0")
+    if not significant or not isinstance(exponent, int):
+        return 0
+    return max(0, -exponent - (len(digits) - len(significant)))
 
 
 def _action(
@@ -631,8 +705,11 @@ def _wager(
         try:
             value = Decimal(rest[0])
         except ArithmeticError:
-            raise fail(f"cannot read the amount {rest[0]!r}", line) from None
-        if (value * history.scale) % 1:
+            raise fail(f"cannot read the amount {_shown(rest[0])}", line) from None
+        problem = _amount_problem(value)
+        if problem:
+            raise fail(f"the amount {_shown(rest[0])} {problem}", line)
+        if 10 ** _places(value) > history.scale:
             raise fail(f"amount {rest[0]} is finer than the hand's other amounts", line)
         kind, to = "raise", int(value * history.scale)
         if to <= state.bets[seat] or to - state.bets[seat] > state.stacks[seat]:
