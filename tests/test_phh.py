@@ -462,10 +462,34 @@ def test_dumps_refuses_unfinished_and_other_objects():
     hand = razz_fast.Hand(razz_fast.Rules(1, 2, 4, 8), [100] * 3, seed=1)
     with pytest.raises(ValueError, match="finished"):
         phh.dumps(hand)
-    with pytest.raises(TypeError):
-        phh.dumps("not a hand")
+    for value in ("not a hand", None, hand.view(0)):
+        with pytest.raises(TypeError, match="expected a Hand or a Replay"):
+            phh.dumps(value)
     with pytest.raises(TypeError):
         phh.loads(b"variant = 'FR'")
+
+
+@pytest.mark.parametrize(
+    "arguments, error, message",
+    [
+        # loads refuses a file whose players are not distinct: never written.
+        ({"names": ["a", "a", "c"]}, ValueError, "'a' is given twice"),
+        ({"names": ["a", "b"]}, ValueError, "names must be 3 names"),
+        ({"names": "abc"}, TypeError, "names must be a list of str"),
+        ({"hand_id": True}, TypeError, "hand_id must be a str or an int, not bool"),
+        ({"hand_id": 1.5}, TypeError, "hand_id must be a str or an int, not float"),
+        ({"table": 5}, TypeError, "table must be a str, not int"),
+        ({"currency_symbol": 5}, TypeError, "currency_symbol must be a str, not int"),
+        ({"scale": "x"}, TypeError, "scale must be an int, not str"),
+        ({"scale": 50}, ValueError, "scale must be 1, 10, 100"),
+    ],
+)
+def test_dumps_names_the_bad_argument(arguments, error, message):
+    hand = razz_fast.Hand(razz_fast.Rules(1, 2, 4, 8), [100] * 3, seed=1)
+    while not hand.is_over:
+        hand.act(hand.legal_actions()[0])
+    with pytest.raises(error, match=re.escape(message)):
+        phh.dumps(hand, **arguments)
 
 
 def test_cli_replay_and_convert(tmp_path, capsys):

@@ -32,6 +32,7 @@ from decimal import Decimal
 from typing import Any, Callable, Union
 
 import razz_fast
+from razz_fast.histories._arguments import checked_hand, checked_names, checked_scale, type_name
 from razz_fast.histories.engine import PlayedHand, seat_of
 from razz_fast.histories.model import SLOTS, HandHistory, HistoryError, Play, Seat, Show
 from razz_fast.histories.reader import HistoryFile, decode
@@ -111,18 +112,19 @@ def dumps(
         rake = replayed.rake
         # Cards the site never showed were filled in for the replay: "??".
         known = [[card is not None for card in history.cards[name]] for name in replayed.names]
-    elif hasattr(hand_or_replay, "history") and hasattr(hand_or_replay, "rules"):
-        hand = hand_or_replay
     else:
-        raise TypeError(f"expected a Hand or a Replay, not {type(hand_or_replay).__name__}")
+        hand = checked_hand(hand_or_replay, also=" or a Replay")
     if not hand.is_over:
         raise ValueError("only a finished hand can be written as PHH")
-    scale = 1 if scale is None else scale
-    if scale < 1 or str(scale).strip("0") != "1":
-        raise ValueError(f"scale must be 1, 10, 100, …; got {scale}")
+    scale = checked_scale(1 if scale is None else scale)
     n = len(hand.stacks)
-    if names is not None and (len(names) != n or not all(isinstance(x, str) for x in names)):
-        raise ValueError(f"names must be {n} strings")
+    if names is not None:
+        names = checked_names(names, n)  # (loads refuses a file without them)
+    if hand_id is not None and (isinstance(hand_id, bool) or not isinstance(hand_id, (str, int))):
+        raise TypeError(f"hand_id must be a str or an int, not {type_name(hand_id)}")
+    for name, value in (("table", table), ("currency_symbol", currency_symbol)):
+        if value is not None and not isinstance(value, str):
+            raise TypeError(f"{name} must be a str, not {type_name(value)}")
     rules = hand.rules
 
     def amount(units: int) -> str:
