@@ -509,6 +509,41 @@ def test_cli_replay_and_convert(tmp_path, capsys):
     capsys.readouterr()
 
 
+@pytest.mark.parametrize(
+    "source, target, message",
+    [
+        ("missing.txt", "out.phhs", "missing.txt: cannot read: No such file or directory"),
+        (".", "out.phhs", ".: cannot read: Is a directory"),
+        ("ok.phhs", ".", ".: cannot write: Is a directory"),
+        ("ok.phhs", "no/out.phhs", "no/out.phhs: cannot write: No such file or directory"),
+    ],
+)
+def test_cli_convert_files_it_cannot_read_or_write(tmp_path, monkeypatch, capsys, source, target,
+                                                   message):  # fmt: skip
+    """As replay: a message and status 2, not a traceback; nothing written."""
+    from razz_fast.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "ok.phhs").write_text(f"[1]\n{EXAMPLE}")
+    assert main(["convert", source, target]) == 2
+    assert capsys.readouterr().err == f"razz-fast: {message}\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["ok.phhs"]
+
+
+def test_cli_convert_leaves_out_a_hand_pokerstars_text_cannot_hold(tmp_path, capsys):
+    from razz_fast.cli import main
+
+    two_lines = EXAMPLE + 'table = "a\\nb"\n'  # a TOML escape: a line break
+    source = tmp_path / "in.phhs"
+    source.write_text(f"[1]\n{two_lines}\n[2]\n{EXAMPLE}")
+    target = tmp_path / "out.txt"
+    assert main(["convert", os.fspath(source), os.fspath(target)]) == 1
+    captured = capsys.readouterr()
+    assert "hand 1: cannot be written as PokerStars text: table must be one line" in captured.err
+    assert "1 hands written, 1 left out" in captured.out
+    assert [h.players for h in read_histories(target).hands] == [["Alice", "Bob", "Carol"]]
+
+
 def test_recorded_hands_export_to_phh(impl):
     """simulate's recorded hands (record=N) written as PHH: pokerkit reads
     them, and they replay through our reader to their payoffs."""
