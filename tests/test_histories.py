@@ -9,6 +9,7 @@ import codecs
 import importlib
 import json
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -403,8 +404,9 @@ def test_exported_hands_replay_to_the_same_payoffs(
     # A bring-in posted short does not show the whole bring-in, which
     # short_bring_in="full" makes the others call.
     settings["bring_in"] = bring_in
-    stacks = [rng.choice([rng.randint(1, 3 * small_bet), rng.randint(1, 80 * small_bet)])
-              for _ in range(players)]  # fmt: skip
+    # Tiny stacks too: all-in from the ante, bring-ins posted all-in for less.
+    tiny, short, deep = ante + bring_in, 3 * small_bet, 80 * small_bet
+    stacks = [rng.randint(1, rng.choice([tiny, short, deep])) for _ in range(players)]
     hand = _play(razz_fast, rules, stacks, seed, rng)
     text = to_pokerstars(
         hand, hand_id=seed, currency="$" if money else "", scale=100 if money else 1
@@ -419,6 +421,13 @@ def test_exported_hands_replay_to_the_same_payoffs(
         if hand.showdown_order and seat in hand.showdown_order:
             assert replayed.hand.down_cards(seat) == hand.down_cards(seat)
     assert replayed.hand.community_cards == hand.community_cards
+    # As PHH, which states the rules: the same hand with no settings given.
+    scale = 100 if money else 1
+    back = replay(phh.loads(phh.dumps(hand, hand_id=seed, scale=scale)))
+    factor = scale // back.history.scale  # (0.20 is read in tenths)
+    stakes = ("ante", "bring_in", "small_bet", "big_bet")
+    assert back.rules == rules.replace(**{s: getattr(rules, s) // factor for s in stakes})
+    assert [payoff * factor for payoff in back.hand.payoffs] == hand.payoffs
 
 
 @pytest.mark.parametrize("engine", [razz_fast, reference])
@@ -630,6 +639,42 @@ def _finished_hand(players=3):
 def test_export_refuses_names_that_do_not_read_back(name):
     with pytest.raises(ValueError, match="cannot be written"):
         to_pokerstars(_finished_hand(), names=[name, "b", "c"])
+
+
+@pytest.mark.parametrize(
+    "arguments, error, message",
+    [
+        ({"hand_id": -1}, ValueError, "hand_id must be 0 or more, got -1"),
+        ({"hand_id": "abc"}, TypeError, "hand_id must be an int, not str"),
+        ({"hand_id": True}, TypeError, "hand_id must be an int, not bool"),
+        ({"table": "a\nb"}, ValueError, "table must be one line"),
+        ({"table": 5}, TypeError, "table must be a str, not int"),
+        ({"date": "x\u2028y"}, ValueError, "date must be one line"),
+        ({"currency": "\n"}, ValueError, "currency must be '' or one of"),
+        ({"currency": "5"}, ValueError, "currency must be '' or one of"),
+        ({"currency": None}, TypeError, "currency must be a str, not NoneType"),
+        ({"scale": "100"}, TypeError, "scale must be an int, not str"),
+        ({"names": "abc"}, TypeError, "names must be a list of str, not str"),
+        ({"names": ["a", 2, "c"]}, TypeError, "names must be str, not int"),
+        ({"names": ["a", "b"]}, ValueError, "names must be 3 names, one a seat, not 2"),
+        ({"names": ["a", "a", "c"]}, ValueError, "'a' is given twice"),
+    ],
+)
+def test_export_names_the_bad_argument(arguments, error, message):
+    """Each bad argument is named (a negative hand_id, a table with a line
+    break or a currency the reader does not know were blamed on the player
+    names when the text did not read back), a wrong type a TypeError."""
+    with pytest.raises(error, match=re.escape(message)):
+        to_pokerstars(_finished_hand(), **arguments)
+
+
+@pytest.mark.parametrize("engine", [razz_fast, reference])
+def test_export_refuses_what_is_not_a_hand(engine):
+    hand = engine.Hand(engine.Rules(1, 2, 4, 8), [100] * 3, seed=3)
+    for value in ("a hand", None, hand.view(0), hand.rules):
+        with pytest.raises(TypeError, match="expected a Hand"):
+            to_pokerstars(value)
+    assert to_pokerstars(hand).startswith("PokerStars Hand #1:")
 
 
 @pytest.mark.parametrize("name", ["$5", "2.5", "€", "Seat", "Dealt"])

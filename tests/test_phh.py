@@ -122,16 +122,14 @@ def short_wager(hand) -> bool:
     seed=st.integers(0, 2**32 - 1),
     players=st.integers(2, 8),
     stakes=st.sampled_from([(0, 1, 2, 4), (1, 2, 4, 8), (2, 3, 6, 12), (5, 10, 20, 40)]),
+    preset=st.sampled_from(razz_fast.Rules.PRESETS),
     cap=st.sampled_from([4, 3, None]),
     odd_chip=st.sampled_from(["low_card", "seat"]),
     burn_cards=st.booleans(),
 )
-def test_random_hands_round_trip(impl, seed, players, stakes, cap, odd_chip, burn_cards):
-    rules = impl.Rules(
-        *stakes,
-        cap=cap,
-        odd_chip=odd_chip,
-        burn_cards=burn_cards,
+def test_random_hands_round_trip(impl, seed, players, stakes, preset, cap, odd_chip, burn_cards):
+    rules = impl.Rules.preset(preset, *stakes).replace(
+        cap=cap, odd_chip=odd_chip, burn_cards=burn_cards
     )
     hand = play_random(impl, seed, players, rules)
     names = [f"player {seat}" for seat in range(players)]
@@ -143,8 +141,11 @@ def test_random_hands_round_trip(impl, seed, players, stakes, cap, odd_chip, bur
     assert back.hand.payoffs == hand.payoffs
     assert back.rules == rules
     # pokerkit: its fixed-limit razz is capped at four bets and has no
-    # community card; after a short all-in wager its reopening rule differs.
-    pokerkit_can_play = cap == 4 and not hand.community_cards and not short_wager(hand)
+    # community card; after a short all-in wager its reopening rule differs;
+    # the other presets' rules are not its own.
+    pokerkit_can_play = (
+        preset == "pokerstars" and cap == 4 and not hand.community_cards and not short_wager(hand)
+    )
     if pokerkit_can_play:
         assert pokerkit_replays(text) == pokerkit_final_stacks(impl, hand)
 
@@ -241,6 +242,44 @@ def test_pokerkits_own_razz_hands_replay():
         assert played.hand.payoffs == payoffs
 
 
+def short_bring_in_called(hand) -> bool:
+    """A bring-in posted all-in for less than the bring-in, then called."""
+    for index, event in enumerate(hand.history):
+        if event.kind == "bring_in" and event.amount < hand.rules.bring_in:
+            for later in hand.history[index + 1 :]:
+                if later.seat is None or later.kind.startswith("deal"):
+                    return False  # third street is over
+                if later.kind == "call":
+                    return True
+    return False
+
+
+@pytest.mark.parametrize("preset", razz_fast.Rules.PRESETS)
+def test_recorded_hands_with_short_all_in_bring_ins_round_trip(impl, preset):
+    """Tiny stacks: bring-ins posted all-in for less, which under
+    short_bring_in="full" (wsop, wsop_live, tda) the others must call in
+    full. Every recorded hand of every preset reads back from the PHH text
+    razz_fast writes and replays, by the rules the file states, to its
+    payoffs."""
+    rules = impl.Rules.preset(preset, 1, 3, 4, 8)
+    result = impl.simulate(
+        60,
+        players=4,
+        strategies=["check_call", "tight", "random", "random"],
+        rules=rules,
+        stacks=[2, 3, 12, 30],
+        seed=1,
+        record=60,
+    )
+    called = 0
+    for hand in result.records:
+        back = replay(phh.loads(phh.dumps(hand)), engine=impl)
+        assert back.rules == hand.rules
+        assert back.hand.payoffs == hand.payoffs
+        called += short_bring_in_called(hand)
+    assert called >= 10  # not only the easy hands: 26 of 60 at the time of writing
+
+
 #: The razz example of the PHH specification's style, as pokerkit reads it.
 EXAMPLE = """\
 variant = 'FR'
@@ -306,6 +345,89 @@ def test_bad_files_are_clear_errors(change, message):
         replay(phh.loads(text))
 
 
+#: Malformed values, each with the field its error must name and that
+#: field's line in EXAMPLE with the settings appended (SETTINGS_EXAMPLE).
+MALFORMED = [
+    (("bring_in = 1", "bring_in = inf"), "bring_in: Infinity is not a finite number", 4),
+    (("small_bet = 2", "small_bet = 1e400"), "small_bet: 1E.400 is past the chip limit", 5),
+    (("big_bet = 4", "big_bet = nan"), "big_bet: NaN is not a finite number", 6),
+    (("big_bet = 4", "big_bet = 4.0000001"), "big_bet: 4.0000001 has more than 6 dec", 6),
+    (("[50, 50, 50]", "[inf, 50, 50]"), "starting_stacks: Infinity is not a finite", 7),
+    (("[50, 50, 50]", f"[50, {2**64}, 50]"), "starting_stacks: 18446744073709551616 is past", 7),
+    (("antes = [1, 1, 1]", "antes = [1, {}, 1]"), "antes: {} is not a number", 3),
+    (("antes = [1, 1, 1]", "antes = [1, [1], 1]"), r"antes: \[1\] is not a number", 3),
+    (("[54, 49, 47]", "[54, 49, -inf]"), "finishing_stacks: -Infinity is not a finite", 23),
+    (("'p1 cbr 2',\n  'p2 f'", "'p1 cbr inf',\n  'p2 f'"), "the amount 'inf' is not a fin", 14),
+    (("'p1 cbr 2',\n  'p2 f'", "'p1 cbr 1e400',\n  'p2 f'"), "the amount '1e400' is past", 14),
+    (("'p1 cbr 2',\n  'p2 f'", "'p1 cbr sNaN',\n  'p2 f'"), "the amount 'sNaN' is not a", 14),
+    (("_cap = 4", '_cap = "x"'), "_cap = 'x': cap must be an int, got str", 24),
+    (("_cap = 4", "_cap = -1"), "_cap = -1: cap must be None or 1", 24),
+    (("_cap = 4", "_cap = true"), "_cap = True: cap must be an int, got bool", 24),
+    (('_heads_up = "capped"', "_heads_up = 5"), "_heads_up = 5: heads_up must be a str", 25),
+    (("_burn_cards = false", '_burn_cards = "yes"'), "_burn_cards = 'yes': burn_cards must be", 26),
+    (('_odd_chip = "seat"', '_odd_chip = "x"'), "_odd_chip = 'x': odd_chip must be one of", 26),
+    (("players = ['Alice', 'Bob', 'Carol']", "players = 'ABC'"), "players must be 3", 22),
+    (("players = ['Alice', 'Bob', 'Carol']", "players = 3"), "players must be 3", 22),
+    (("players = ['Alice', 'Bob', 'Carol']", "seats = 3"), "seats must be 3", 22),
+    (("players = ['Alice', 'Bob', 'Carol']", "seats = [true, 2, 3]"), "seats must be 3", 22),
+    (("players = ['Alice', 'Bob', 'Carol']", "currency_symbol = 5"), "currency_symbol must", 22),
+]
+SETTINGS_EXAMPLE = EXAMPLE + '_cap = 4\n_heads_up = "capped"\n'
+
+
+@pytest.mark.parametrize("change, message, line", MALFORMED, ids=lambda x: str(x)[:30])
+def test_malformed_values_are_errors_naming_the_field(change, message, line):
+    """Every malformed value is a HistoryError naming the field and its line,
+    never another exception (inf or 1e400 broke the Decimal arithmetic; a
+    bad setting was a bare TypeError from replay); in a collection the
+    other hands still load and replay."""
+    text = SETTINGS_EXAMPLE.replace(*change)
+    if change[0].startswith(("_burn", "_odd")):  # settings the example does not state
+        text = SETTINGS_EXAMPLE + change[1] + "\n"
+    assert text != SETTINGS_EXAMPLE
+    with pytest.raises(HistoryError, match=message) as caught:
+        replay(phh.loads(text))
+    assert caught.value.line == line
+    before = f"[1]\n{EXAMPLE}\n[2]\n"
+    loaded = phh.loads_all(f"{before}{text}\n[3]\n{EXAMPLE}")
+    assert [h.hand_id for h in loaded.hands] == ["1", "3"]
+    assert [(e.hand_id, e.line) for e in loaded.errors] == [("2", line + before.count("\n"))]
+    for history in loaded.hands:
+        assert replay(history).hand.payoffs == [4, -1, -3]
+
+
+def test_bad_rules_a_history_states_are_its_error_and_the_callers_a_type_error():
+    history = phh.loads(EXAMPLE)
+    history.settings["cap"] = "x"  # as a reader that did not check them would leave it
+    with pytest.raises(HistoryError, match="the history's rules: cap must be an int"):
+        replay(history)
+    assert replay(history, cap=4).hand.payoffs == [4, -1, -3]  # the caller's cap stands
+    with pytest.raises(TypeError, match="cap must be an int"):
+        replay(phh.loads(EXAMPLE), cap="x")
+
+
+def test_cli_replay_goes_on_past_malformed_hands(tmp_path, capsys):
+    """A hand with bring_in = inf, another with _cap = "x": each is reported
+    as unreadable and every other hand of every file still replays."""
+    from razz_fast.cli import main
+
+    bad_amount = EXAMPLE.replace("bring_in = 1", "bring_in = inf")
+    bad_cap = EXAMPLE + '_cap = "x"\n'
+    mixed = tmp_path / "mix.phhs"
+    text = f"[1]\n{bad_amount}\n[2]\n{EXAMPLE}\n[3]\n{bad_cap}"
+    mixed.write_text(text)
+    cap_line = text.splitlines().index('_cap = "x"') + 1
+    good = tmp_path / "ok.phh"
+    good.write_text(EXAMPLE)
+    assert main(["replay", "--no-equity", os.fspath(mixed), os.fspath(good)]) == 0
+    out = capsys.readouterr().out
+    assert "hand 1, line 5: bring_in: Infinity is not a finite number" in out
+    assert f"hand 3, line {cap_line}: _cap = 'x': cap must be an int, got str" in out
+    assert out.count(": ok,") == 2
+    assert "2 of 2 razz hands replayed, 0 mismatched" in out
+    assert "2 unreadable hands or files" in out
+
+
 def test_collections_and_files(tmp_path):
     hands = []
     for seed in range(5):
@@ -340,10 +462,34 @@ def test_dumps_refuses_unfinished_and_other_objects():
     hand = razz_fast.Hand(razz_fast.Rules(1, 2, 4, 8), [100] * 3, seed=1)
     with pytest.raises(ValueError, match="finished"):
         phh.dumps(hand)
-    with pytest.raises(TypeError):
-        phh.dumps("not a hand")
+    for value in ("not a hand", None, hand.view(0)):
+        with pytest.raises(TypeError, match="expected a Hand or a Replay"):
+            phh.dumps(value)
     with pytest.raises(TypeError):
         phh.loads(b"variant = 'FR'")
+
+
+@pytest.mark.parametrize(
+    "arguments, error, message",
+    [
+        # loads refuses a file whose players are not distinct: never written.
+        ({"names": ["a", "a", "c"]}, ValueError, "'a' is given twice"),
+        ({"names": ["a", "b"]}, ValueError, "names must be 3 names"),
+        ({"names": "abc"}, TypeError, "names must be a list of str"),
+        ({"hand_id": True}, TypeError, "hand_id must be a str or an int, not bool"),
+        ({"hand_id": 1.5}, TypeError, "hand_id must be a str or an int, not float"),
+        ({"table": 5}, TypeError, "table must be a str, not int"),
+        ({"currency_symbol": 5}, TypeError, "currency_symbol must be a str, not int"),
+        ({"scale": "x"}, TypeError, "scale must be an int, not str"),
+        ({"scale": 50}, ValueError, "scale must be 1, 10, 100"),
+    ],
+)
+def test_dumps_names_the_bad_argument(arguments, error, message):
+    hand = razz_fast.Hand(razz_fast.Rules(1, 2, 4, 8), [100] * 3, seed=1)
+    while not hand.is_over:
+        hand.act(hand.legal_actions()[0])
+    with pytest.raises(error, match=re.escape(message)):
+        phh.dumps(hand, **arguments)
 
 
 def test_cli_replay_and_convert(tmp_path, capsys):
@@ -361,6 +507,41 @@ def test_cli_replay_and_convert(tmp_path, capsys):
         replay(h).hand.payoffs for h in phh.read_phh(out).hands
     ]
     capsys.readouterr()
+
+
+@pytest.mark.parametrize(
+    "source, target, message",
+    [
+        ("missing.txt", "out.phhs", "missing.txt: cannot read: No such file or directory"),
+        (".", "out.phhs", ".: cannot read: Is a directory"),
+        ("ok.phhs", ".", ".: cannot write: Is a directory"),
+        ("ok.phhs", "no/out.phhs", "no/out.phhs: cannot write: No such file or directory"),
+    ],
+)
+def test_cli_convert_files_it_cannot_read_or_write(tmp_path, monkeypatch, capsys, source, target,
+                                                   message):  # fmt: skip
+    """As replay: a message and status 2, not a traceback; nothing written."""
+    from razz_fast.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "ok.phhs").write_text(f"[1]\n{EXAMPLE}")
+    assert main(["convert", source, target]) == 2
+    assert capsys.readouterr().err == f"razz-fast: {message}\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["ok.phhs"]
+
+
+def test_cli_convert_leaves_out_a_hand_pokerstars_text_cannot_hold(tmp_path, capsys):
+    from razz_fast.cli import main
+
+    two_lines = EXAMPLE + 'table = "a\\nb"\n'  # a TOML escape: a line break
+    source = tmp_path / "in.phhs"
+    source.write_text(f"[1]\n{two_lines}\n[2]\n{EXAMPLE}")
+    target = tmp_path / "out.txt"
+    assert main(["convert", os.fspath(source), os.fspath(target)]) == 1
+    captured = capsys.readouterr()
+    assert "hand 1: cannot be written as PokerStars text: table must be one line" in captured.err
+    assert "1 hands written, 1 left out" in captured.out
+    assert [h.players for h in read_histories(target).hands] == [["Alice", "Bob", "Carol"]]
 
 
 def test_recorded_hands_export_to_phh(impl):

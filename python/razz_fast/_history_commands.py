@@ -36,19 +36,24 @@ class _Tally:
         return text + f", {self.unreadable} unreadable hands or files"
 
 
-def _checked_files(args: argparse.Namespace) -> None:
+def _checked_files(paths: list[str], encoding: str | None = None) -> None:
     """Refuse a bad --encoding or a file that cannot be opened before any output."""
-    if args.encoding is not None:
+    if encoding is not None:
         try:
-            codecs.lookup(args.encoding)
+            codecs.lookup(encoding)
         except LookupError:
-            raise RazzError(f"--encoding {args.encoding}: no such encoding") from None
-    for path in args.files:
+            raise RazzError(f"--encoding {encoding}: no such encoding") from None
+    for path in paths:
         try:
             with open(path, "rb"):
                 pass
         except OSError as error:
-            raise RazzError(f"{path}: cannot read: {error.strerror or error}") from None
+            raise _file_error(path, "read", error) from None
+
+
+def _file_error(path: str, verb: str, error: OSError) -> RazzError:
+    """The command's error for a file it cannot read or write (status 2)."""
+    return RazzError(f"{path}: cannot {verb}: {error.strerror or error}")
 
 
 def replay_command(args: argparse.Namespace) -> int:
@@ -56,7 +61,7 @@ def replay_command(args: argparse.Namespace) -> int:
     one line per hand (or JSON records), a closing summary; exit status 1
     when a hand does not replay."""
     settings = _settings(args)
-    _checked_files(args)
+    _checked_files(args.files, args.encoding)
     records: list[dict[str, Any]] = []
     tally = _Tally()
     for path in args.files:
@@ -208,21 +213,33 @@ def _read_any(path: str, encoding: str | None = None) -> Any:
 def convert_command(args: argparse.Namespace) -> int:
     """Replay every hand of a history file and write them as PHH (``.phh``:
     one hand, ``.phhs``: any number) or PokerStars-style text (any other
-    name). A hand that does not replay is reported and left out."""
+    name). A hand that does not replay, or cannot be written as PokerStars
+    text, is reported and left out; a file that cannot be read or written
+    is the command's error."""
     from razz_fast.histories import HistoryError, phh, replay
     from razz_fast.histories.export import to_pokerstars
 
-    loaded = _read_any(args.input)
-    failures = list(loaded.errors)
+    _checked_files([args.input])
+    try:
+        loaded = _read_any(args.input)
+    except OSError as error:  # (a file that went away since it was checked)
+        raise _file_error(args.input, "read", error) from None
+    failures: list[HistoryError] = []
+
+    def leave_out(error: HistoryError) -> None:
+        failures.append(error)
+        print(f"{args.input}: left out: {error}", file=sys.stderr)
+
+    for unreadable in loaded.errors:
+        leave_out(unreadable)
     played = []
     for history in loaded.hands:
         try:
             played.append(replay(history))
         except HistoryError as error:
-            failures.append(error)
-    for failure in failures:
-        print(f"{args.input}: left out: {failure}", file=sys.stderr)
+            leave_out(error)
     output = args.output.lower()
+    written = len(played)
     if output.endswith(".phh"):
         if len(played) != 1:
             raise ValueError(f"a .phh file holds one hand, not {len(played)}: write .phhs")
@@ -232,21 +249,28 @@ def convert_command(args: argparse.Namespace) -> int:
     else:
         texts = []
         for number, result in enumerate(played, start=1):
-            history = result.history
-            texts.append(
-                to_pokerstars(
-                    result.hand,
-                    names=result.names,
-                    hand_id=int(history.hand_id) if history.hand_id.isdigit() else number,
-                    table=history.table or "razz_fast",
-                    currency=history.currency or "",
-                    scale=history.scale,
+            history, hand_id = result.history, result.history.hand_id
+            try:
+                texts.append(
+                    to_pokerstars(
+                        result.hand,
+                        names=result.names,
+                        hand_id=int(hand_id) if hand_id.isascii() and hand_id.isdigit() else number,
+                        table=history.table or "razz_fast",
+                        currency=history.currency or "",
+                        scale=history.scale,
+                    )
                 )
-            )
+            except ValueError as error:  # a name, table or currency PokerStars text cannot hold
+                leave_out(history.error(f"cannot be written as PokerStars text: {error}"))
+        written = len(texts)
         text = "\n\n".join(texts)
-    with open(args.output, "w", encoding="utf-8") as stream:
-        stream.write(text)
-    print(f"{args.output}: {len(played)} hands written, {len(failures)} left out")
+    try:
+        with open(args.output, "w", encoding="utf-8") as stream:
+            stream.write(text)
+    except OSError as error:
+        raise _file_error(args.output, "write", error) from None
+    print(f"{args.output}: {written} hands written, {len(failures)} left out")
     return 1 if failures else 0
 
 
@@ -302,8 +326,9 @@ def add_convert(commands: Any, types: Any) -> None:
         help="convert a hand-history file to PHH or PokerStars text",
         description="Replay every hand of a site's text file or a PHH file and write them "
         "as PHH (OUT ending in .phh for one hand, .phhs for any number) or as "
-        "PokerStars-style text (any other name). Hands that do not replay are left out "
-        "and the exit status is 1.",
+        "PokerStars-style text (any other name). Hands that do not replay or that "
+        "PokerStars text cannot hold are left out and the exit status is 1; a file that "
+        "cannot be read or written is an error (2).",
     )
     conv.add_argument("input", help="a hand-history file (any supported site, .phh, .phhs)")
     conv.add_argument("output", help="the file to write")

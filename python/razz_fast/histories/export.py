@@ -16,6 +16,14 @@ from collections.abc import Sequence
 import razz_fast
 from razz_fast.events import Event, Pot
 from razz_fast.histories import pokerstars
+from razz_fast.histories._arguments import (
+    checked_hand,
+    checked_line,
+    checked_names,
+    checked_scale,
+    type_name,
+)
+from razz_fast.histories._text import CURRENCIES
 from razz_fast.histories.engine import PlayedHand, seat_of
 from razz_fast.histories.replay import site_description, uncontested_excess
 
@@ -43,12 +51,25 @@ def to_pokerstars(
     date: str = "2026/01/01 00:00:00 ET",
 ) -> str:
     """The hand (core or reference ``Hand``, finished or not) as text. A
-    player name the reader could not read back is a ValueError."""
+    player name the reader could not read back is a ValueError, and so is
+    any other argument that cannot be written (a wrong type: TypeError)."""
+    hand = checked_hand(hand)
     n = len(hand.stacks)
-    names = list(names) if names is not None else [f"Player{seat + 1}" for seat in range(n)]
-    _check_names(names, n)
-    if scale < 1 or str(scale).strip("0") != "1":
-        raise ValueError(f"scale must be 1, 10, 100, …; got {scale}")
+    names = [f"Player{seat + 1}" for seat in range(n)] if names is None else names
+    names = checked_names(names, n)
+    _check_names(names)
+    scale = checked_scale(scale)
+    if isinstance(hand_id, bool) or not isinstance(hand_id, int):
+        raise TypeError(f"hand_id must be an int, not {type_name(hand_id)}")
+    if hand_id < 0:
+        raise ValueError(f"hand_id must be 0 or more, got {hand_id}")
+    checked_line(table, "table")
+    checked_line(date, "date")
+    if not isinstance(currency, str):
+        raise TypeError(f"currency must be a str, not {type_name(currency)}")
+    if currency and currency not in CURRENCIES:
+        symbols = ", ".join(repr(c) for c in CURRENCIES)
+        raise ValueError(f"currency must be '' or one of {symbols}, got {currency!r}")
     writer = _Writer(hand, names, currency, scale)
     text = writer.text(hand_id, table, date)
     if hand.is_over:
@@ -56,16 +77,13 @@ def to_pokerstars(
     return text
 
 
-def _check_names(names: list[str], n: int) -> None:
-    if len(names) != n or len(set(names)) != n:
-        raise ValueError(f"names must be {n} distinct names")
+def _check_names(names: list[str]) -> None:
     for name in names:
         # A name must read back: no edge spaces, no line breaks, nothing that
         # looks like the "(… in chips)" after it or the ": " after it, and
         # no beginning of a line that names no player.
         if (
-            not isinstance(name, str)
-            or not _NAME.match(name)
+            not _NAME.match(name)
             or any(part in name for part in ("\n", "\r", " (", ": "))
             or _RESERVED.match(name)
         ):

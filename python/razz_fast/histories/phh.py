@@ -32,10 +32,12 @@ from decimal import Decimal
 from typing import Any, Callable, Union
 
 import razz_fast
+from razz_fast.histories._arguments import checked_hand, checked_names, checked_scale, type_name
 from razz_fast.histories.engine import PlayedHand, seat_of
 from razz_fast.histories.model import SLOTS, HandHistory, HistoryError, Play, Seat, Show
 from razz_fast.histories.reader import HistoryFile, decode
 from razz_fast.histories.replay import Replay
+from razz_fast.reference.rules import MAX_CHIPS
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -72,6 +74,8 @@ RULE_SETTINGS = (
 _WAGERS = ("bring_in", "complete", "bet", "raise", "call")
 #: ``fail(message, line)``: the error naming the hand being read and a line.
 _Fail = Callable[[str, Union[int, None]], HistoryError]
+#: ``bad(field, message)``: the error naming the hand and the field's line.
+_Bad = Callable[[str, str], HistoryError]
 
 
 def is_phh_path(path: str | os.PathLike[str]) -> bool:
@@ -108,18 +112,19 @@ def dumps(
         rake = replayed.rake
         # Cards the site never showed were filled in for the replay: "??".
         known = [[card is not None for card in history.cards[name]] for name in replayed.names]
-    elif hasattr(hand_or_replay, "history") and hasattr(hand_or_replay, "rules"):
-        hand = hand_or_replay
     else:
-        raise TypeError(f"expected a Hand or a Replay, not {type(hand_or_replay).__name__}")
+        hand = checked_hand(hand_or_replay, also=" or a Replay")
     if not hand.is_over:
         raise ValueError("only a finished hand can be written as PHH")
-    scale = 1 if scale is None else scale
-    if scale < 1 or str(scale).strip("0") != "1":
-        raise ValueError(f"scale must be 1, 10, 100, …; got {scale}")
+    scale = checked_scale(1 if scale is None else scale)
     n = len(hand.stacks)
-    if names is not None and (len(names) != n or not all(isinstance(x, str) for x in names)):
-        raise ValueError(f"names must be {n} strings")
+    if names is not None:
+        names = checked_names(names, n)  # (loads refuses a file without them)
+    if hand_id is not None and (isinstance(hand_id, bool) or not isinstance(hand_id, (str, int))):
+        raise TypeError(f"hand_id must be a str or an int, not {type_name(hand_id)}")
+    for name, value in (("table", table), ("currency_symbol", currency_symbol)):
+        if value is not None and not isinstance(value, str):
+            raise TypeError(f"{name} must be a str, not {type_name(value)}")
     rules = hand.rules
 
     def amount(units: int) -> str:
@@ -266,7 +271,7 @@ def loads(text: str, *, source: str | None = None) -> HandHistory:
     data = _toml(text, source)
     if "variant" not in data and data and all(isinstance(v, dict) for v in data.values()):
         raise HistoryError("this is a .phhs collection; use loads_all", source=source)
-    return _history(data, text, 1, "1", source)
+    return _read_hand(data, text, 1, "1", source)
 
 
 def loads_all(text: str, *, source: str | None = None) -> HistoryFile:
@@ -276,7 +281,7 @@ def loads_all(text: str, *, source: str | None = None) -> HistoryFile:
     result = HistoryFile(source)
     if "variant" in data:
         try:
-            result.hands.append(_history(data, text, 1, "1", source))
+            result.hands.append(_read_hand(data, text, 1, "1", source))
         except HistoryError as error:
             result.errors.append(error)
         return result
@@ -292,7 +297,7 @@ def loads_all(text: str, *, source: str | None = None) -> HistoryFile:
             result.skipped += 1
             continue
         try:
-            result.hands.append(_history(value, text, first, key, source))
+            result.hands.append(_read_hand(value, text, first, key, source))
         except HistoryError as error:
             result.errors.append(error)
     return result
@@ -317,6 +322,8 @@ def _toml(text: str, source: str | None) -> dict[str, Any]:
         return tomllib.loads(text, parse_float=Decimal)
     except tomllib.TOMLDecodeError as error:
         raise HistoryError(f"not valid TOML: {error}", source=source) from None
+    except RecursionError:
+        raise HistoryError("not valid TOML: nested too deeply", source=source) from None
 
 
 def _table_line(lines: list[str], key: str) -> int:
@@ -329,25 +336,61 @@ def _table_line(lines: list[str], key: str) -> int:
 
 class _Hand:
     """The state a PHH hand is read with: who has which cards, stacks and
-    bets, so that each action's chips moved can be logged as sites log it."""
+    bets, so that each action's chips moved can be logged as sites log it.
 
-    def __init__(self, history: HandHistory, stacks: list[int]) -> None:
+    ``high`` is the bet a call matches: the highest bet, or after a bring-in
+    posted all-in for less under ``short_bring_in="full"`` (the rule the file
+    states) the whole bring-in, which the engine makes a call put in (the
+    excess comes back if nobody matches it). pokerkit's own reading of
+    ``cc`` is the ``"short"`` rule, which is also the rule of a file that
+    states none."""
+
+    def __init__(self, history: HandHistory, stacks: list[int], full_bring_in: bool) -> None:
         self.history = history
         self.players = [seat.name for seat in history.seats]
         self.stacks = list(stacks)
         self.bets = [0] * len(stacks)
+        self.high = 0
+        self.full_bring_in = full_bring_in
         self.held = [0] * len(stacks)
         self.street = 3
         self.folded: set[int] = set()
+
+    def new_round(self, street: int) -> None:
+        self.street = street
+        self.bets = [0] * len(self.bets)
+        self.high = 0
+
+
+def _read_hand(
+    data: dict[str, Any], text: str, first: int, key: str, source: str | None
+) -> HandHistory:
+    """One hand (``_history``), whatever breaks the reader an error of
+    this hand only: a reader bug must not lose a file's other hands."""
+    try:
+        return _history(data, text, first, key, source)
+    except HistoryError:
+        raise
+    except Exception as error:
+        raise HistoryError(
+            f"cannot read the hand ({type(error).__name__}: {error})",
+            hand_id=str(data.get("hand", key)),
+            line=first,
+            source=source,
+        ) from error
 
 
 def _history(
     data: dict[str, Any], text: str, first: int, key: str, source: str | None
 ) -> HandHistory:
     hand_id = str(data.get("hand", key))
+    lines = text.splitlines()
 
     def fail(message: str, line: int | None = None) -> HistoryError:
         return HistoryError(message, hand_id=hand_id, line=line, source=source)
+
+    def bad(field: str, message: str) -> HistoryError:
+        return fail(message, _field_line(lines, first, field))
 
     variant = data.get("variant")
     if variant != VARIANT:
@@ -357,18 +400,20 @@ def _history(
             raise fail(f"the required field {name!r} is missing", first)
     trimming = data.get("ante_trimming_status", False)
     if not isinstance(trimming, bool):
-        raise fail("ante_trimming_status must be true or false", first)
-    n, scale, units, finishing = _amounts(data, fail, first)
+        raise bad("ante_trimming_status", "ante_trimming_status must be true or false")
+    currency = data.get("currency_symbol")
+    if currency is not None and not isinstance(currency, str):
+        raise bad("currency_symbol", f"currency_symbol must be a string, not {_shown(currency)}")
+    n, scale, units, finishing = _amounts(data, bad)
     ante, bring_in, small_bet, big_bet = units[:4]
     stacks = units[4 : 4 + n]
-    players, seats = _seating(data, n, fail, first)
-    lines = text.splitlines()
+    players, seats = _seating(data, n, bad)
     history = HandHistory(
         site=SITE,
         hand_id=hand_id,
         table=str(data.get("table", "")),
         tournament=False,
-        currency=data.get("currency_symbol"),
+        currency=currency,
         scale=scale,
         ante=ante,
         small_bet=small_bet,
@@ -391,10 +436,12 @@ def _history(
         raise fail("a player cannot cover the ante and ante_trimming_status is false", first)
     # The settings the file states (razz_fast writes them all) over the
     # online rules pokerkit's own play is closest to.
-    history.settings = {"preset": "pokerstars", **_settings(data, fail, first)}
+    stated = _settings(data, bad)
+    history.settings = {"preset": "pokerstars", **stated}
+    rules = razz_fast.Rules.preset("pokerstars").replace(**stated)
     if finishing is not None:
         history.final_stacks = dict(zip(players, units[4 + n :]))
-    state = _Hand(history, stacks)
+    state = _Hand(history, stacks, rules.short_bring_in == "full")
     for seat in range(n):
         if ante:
             paid = min(ante, state.stacks[seat])
@@ -404,7 +451,7 @@ def _history(
             )
     actions = data["actions"]
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-        raise fail("actions must be a list of strings", first)
+        raise bad("actions", "actions must be a list of strings")
     position = first - 1
     for action in actions:
         line, position = _find(lines, action, position)
@@ -412,57 +459,103 @@ def _history(
     return history
 
 
-def _amounts(
-    data: dict[str, Any], fail: _Fail, first: int
-) -> tuple[int, int, list[int], list[Any] | None]:
+def _amounts(data: dict[str, Any], bad: _Bad) -> tuple[int, int, list[int], list[Any] | None]:
     """The hand's amounts in whole units of its smallest fraction: (players,
     scale, [ante, bring-in, small bet, big bet, stacks..., finishing
     stacks...], the finishing stacks as given or None)."""
     starting = data["starting_stacks"]
     antes = data["antes"]
     if not isinstance(starting, list) or not 2 <= len(starting) <= 8:
-        raise fail("starting_stacks must list 2 to 8 stacks", first)
+        raise bad("starting_stacks", "starting_stacks must list 2 to 8 stacks")
     n = len(starting)
     if not isinstance(antes, list):
         antes = [antes] * n
     if len(antes) != n:
-        raise fail(f"antes lists {len(antes)} antes for {n} players", first)
-    if len(set(antes)) != 1:
-        raise fail("players with different antes cannot be replayed", first)
-    amounts = [antes[0], data["bring_in"], data["small_bet"], data["big_bet"], *starting]
+        raise bad("antes", f"antes lists {len(antes)} antes for {n} players")
+    fields = ["antes"] * n + ["bring_in", "small_bet", "big_bet"] + ["starting_stacks"] * n
+    amounts = [*antes, data["bring_in"], data["small_bet"], data["big_bet"], *starting]
     finishing = data.get("finishing_stacks")
     if finishing is not None:
         if not isinstance(finishing, list) or len(finishing) != n:
-            raise fail(f"finishing_stacks must list {n} stacks", first)
+            raise bad("finishing_stacks", f"finishing_stacks must list {n} stacks")
+        fields += ["finishing_stacks"] * n
         amounts += finishing
-    scale = _scale(amounts, fail, first)
-    return n, scale, [_units(value, scale, fail, first) for value in amounts], finishing
+    for field, value in zip(fields, amounts):
+        problem = _amount_problem(value)
+        if problem:
+            raise bad(field, f"{field}: {_shown(value)} {problem}")
+    if len(set(antes)) != 1:
+        raise bad("antes", "players with different antes cannot be replayed")
+    for field, value in zip(fields, amounts):
+        if _places(value) > _MAX_PLACES:
+            raise bad(field, f"{field}: {_shown(value)} has more than {_MAX_PLACES} decimals")
+    scale = 10 ** max(_places(value) for value in amounts)
+    units = [int(value * scale) for value in amounts]
+    for field, value, unit in zip(fields, amounts, units):
+        if unit < 0:
+            raise bad(field, f"{field}: amount {value} is negative")
+    return n, scale, [units[0], *units[n:]], finishing
 
 
-def _seating(data: dict[str, Any], n: int, fail: _Fail, first: int) -> tuple[list[str], list[int]]:
+def _seating(data: dict[str, Any], n: int, bad: _Bad) -> tuple[list[str], list[int]]:
     """The players' names and seat numbers, in seat order."""
-    players = data.get("players") or [f"p{seat + 1}" for seat in range(n)]
-    seats = data.get("seats") or list(range(1, n + 1))
-    if len(players) != n or len(set(players)) != n or not all(isinstance(p, str) for p in players):
-        raise fail(f"players must be {n} distinct names", first)
-    if len(seats) != n or len(set(seats)) != n or not all(isinstance(s, int) for s in seats):
-        raise fail(f"seats must be {n} distinct seat numbers", first)
+    players = data.get("players", [f"p{seat + 1}" for seat in range(n)])
+    seats = data.get("seats", list(range(1, n + 1)))
+    if (
+        not isinstance(players, list)
+        or not all(isinstance(p, str) for p in players)
+        or len(set(players)) != n
+        or len(players) != n
+    ):
+        raise bad("players", f"players must be {n} distinct names")
+    if (
+        not isinstance(seats, list)
+        or not all(isinstance(s, int) and not isinstance(s, bool) for s in seats)
+        or len(set(seats)) != n
+        or len(seats) != n
+    ):
+        raise bad("seats", f"seats must be {n} distinct seat numbers")
     if sorted(seats) != list(seats):
-        raise fail("seats must be in increasing order (the order of the players)", first)
+        raise bad("seats", "seats must be in increasing order (the order of the players)")
     return players, seats
 
 
-def _settings(data: dict[str, Any], fail: _Fail, first: int) -> dict[str, Any]:
-    """The rules a file states in razz_fast's user-defined fields."""
+def _settings(data: dict[str, Any], bad: _Bad) -> dict[str, Any]:
+    """The rules a file states in razz_fast's user-defined fields, each
+    checked as ``Rules`` checks it (``_cap = 0``: no cap)."""
     settings: dict[str, Any] = {}
     for name in RULE_SETTINGS:
-        if f"_{name}" not in data:
+        field = f"_{name}"
+        if field not in data:
             continue
-        value = data[f"_{name}"]
-        if type(value) not in (int, str, bool):
-            raise fail(f"_{name} must be a number, a string or true/false, not {value!r}", first)
-        settings[name] = (value or None) if name == "cap" else value
+        value = data[field]
+        if name == "cap" and type(value) is int and value == 0:
+            value = None
+        try:
+            razz_fast.Rules().replace(**{name: value})
+        except (TypeError, ValueError) as error:
+            raise bad(field, f"{field} = {_shown(value)}: {error}") from None
+        settings[name] = value
     return settings
+
+
+def _shown(value: Any) -> str:
+    """A field's value for an error message, cut short."""
+    text = repr(value) if not isinstance(value, Decimal) else str(value)
+    return text if len(text) <= 40 else f"{text[:40]}…"
+
+
+def _field_line(lines: list[str], first: int, field: str) -> int:
+    """The line of ``field`` in the hand that starts at line ``first`` (that
+    line if it cannot be found), for error messages."""
+    for number in range(first, len(lines) + 1):
+        stripped = lines[number - 1].strip()
+        if number > first and stripped.startswith("["):
+            break  # the next hand's table
+        name = stripped.split("=", 1)[0].strip().strip("'\"")
+        if "=" in stripped and name == field:
+            return number
+    return first
 
 
 def _find(lines: list[str], action: str, start: int) -> tuple[int | None, int]:
@@ -474,24 +567,34 @@ def _find(lines: list[str], action: str, start: int) -> tuple[int | None, int]:
     return None, start
 
 
-def _scale(values: list[Any], fail: _Fail, first: int) -> int:
-    """The smallest power of ten that makes every amount whole."""
-    scale = 1
-    for value in values:
-        if isinstance(value, bool) or not isinstance(value, (int, Decimal)):
-            raise fail(f"amount {value!r} is not a number", first)
-        while (value * scale) % 1:
-            scale *= 10
-            if scale > 10**6:
-                raise fail(f"amount {value} has too many decimals", first)
-    return scale
+#: Decimals an amount may have (a millionth of a unit): the reader's sums
+#: stay exact in ``Decimal``'s 28 digits up to ``MAX_CHIPS``.
+_MAX_PLACES = 6
 
 
-def _units(value: int | Decimal, scale: int, fail: _Fail, first: int) -> int:
-    units = int(value * scale)
-    if units < 0:
-        raise fail(f"amount {value} is negative", first)
-    return units
+def _amount_problem(value: Any) -> str | None:
+    """Why ``value`` cannot be an amount, or None. Infinite stacks (pokerkit
+    writes ``inf`` for an unknown stack) and amounts past the chip limit
+    cannot be played, and would break the exact arithmetic."""
+    if isinstance(value, bool) or not isinstance(value, (int, Decimal)):
+        return "is not a number"
+    if isinstance(value, Decimal) and not value.is_finite():
+        return "is not a finite number"
+    if not -MAX_CHIPS <= value <= MAX_CHIPS:
+        return f"is past the chip limit {MAX_CHIPS}"
+    return None
+
+
+def _places(value: int | Decimal) -> int:
+    """The decimals ``value`` needs (1.50 needs one), counted from its
+    digits, never rounded."""
+    if isinstance(value, int):
+        return 0
+    _, digits, exponent = value.as_tuple()
+    significant = "".join(map(str, digits)).rstrip("0")
+    if not significant or not isinstance(exponent, int):
+        return 0
+    return max(0, -exponent - (len(digits) - len(significant)))
 
 
 def _action(
@@ -532,8 +635,7 @@ def _deal_hole(
     for card in cards:
         slot = state.held[seat]
         if slot >= 3 and slot + 1 > state.street:
-            state.street = slot + 1
-            state.bets = [0] * len(state.bets)
+            state.new_round(slot + 1)
         history.cards[name][slot] = card
         history.card_lines[name][slot] = line
         state.held[seat] += 1
@@ -545,7 +647,7 @@ def _deal_board(state: _Hand, cards: list[str | None], line: int | None, fail: _
     if len(cards) != 1 or cards[0] is None:
         raise fail("razz has one community card, and it must be known", line)
     history.community = cards[0]
-    state.street, state.bets = 7, [0] * len(state.bets)
+    state.new_round(7)
     for seat, name in enumerate(state.players):
         if seat not in state.folded and state.held[seat] == 6:
             history.cards[name][6] = cards[0]
@@ -591,11 +693,13 @@ def _wager(
     """``pb``, ``cc``, ``f``, ``cbr``: logged with the chips they move, as
     sites log them."""
     history, name = state.history, state.players[seat]
-    high = max(state.bets)
+    bring_in = history.bring_in or 0
     if verb == "pb" and not rest:
-        kind, to = "bring_in", state.bets[seat] + min(history.bring_in or 0, state.stacks[seat])
+        kind, to = "bring_in", state.bets[seat] + min(bring_in, state.stacks[seat])
+        if state.full_bring_in:
+            state.high = max(state.high, bring_in)
     elif verb == "cc" and not rest:
-        kind, to = "call", min(high, state.bets[seat] + state.stacks[seat])
+        kind, to = "call", min(state.high, state.bets[seat] + state.stacks[seat])
     elif verb == "f" and not rest:
         kind, to = "fold", state.bets[seat]
         state.folded.add(seat)
@@ -603,8 +707,11 @@ def _wager(
         try:
             value = Decimal(rest[0])
         except ArithmeticError:
-            raise fail(f"cannot read the amount {rest[0]!r}", line) from None
-        if (value * history.scale) % 1:
+            raise fail(f"cannot read the amount {_shown(rest[0])}", line) from None
+        problem = _amount_problem(value)
+        if problem:
+            raise fail(f"the amount {_shown(rest[0])} {problem}", line)
+        if 10 ** _places(value) > history.scale:
             raise fail(f"amount {rest[0]} is finer than the hand's other amounts", line)
         kind, to = "raise", int(value * history.scale)
         if to <= state.bets[seat] or to - state.bets[seat] > state.stacks[seat]:
@@ -613,6 +720,7 @@ def _wager(
         raise fail(f"cannot read the action {text!r}", line)
     moved = to - state.bets[seat]
     state.bets[seat] = to
+    state.high = max(state.high, to)
     state.stacks[seat] -= moved
     all_in = moved > 0 and state.stacks[seat] == 0
     history.plays.append(Play(state.street, name, kind, moved, all_in, line or 1, text))

@@ -239,17 +239,22 @@ def _replay(
     history: HandHistory, preset: str, settings: dict[str, Any], engine: ModuleType
 ) -> Replay:
     stated = {k: v for k, v in history.settings.items() if k != "preset"}
-    settings = {**stated, **settings}  # the caller's settings override the file's
     seats = sorted(history.seats, key=lambda seat: seat.number)
     names = [seat.name for seat in seats]
     index = {name: seat for seat, name in enumerate(names)}
     ante, bring_in = _stakes(history)
     stake_names = ("ante", "bring_in", "small_bet", "big_bet")
-    # Bad settings are the caller's error, not the history's. (The engine
-    # module is chosen at run time: its Rules and Hand are typed here.)
-    rules: EngineRules = engine.Rules.preset(preset).replace(
-        **{name: value for name, value in settings.items() if name not in stake_names}
-    )
+    # (The engine module is chosen at run time: its Rules and Hand are typed here.)
+    rules: EngineRules = engine.Rules.preset(preset)
+    try:  # bad settings a history states are its error
+        rules = rules.replace(
+            **{k: v for k, v in stated.items() if k not in settings and k not in stake_names}
+        )
+    except (TypeError, ValueError) as error:
+        raise history.error(f"the history's rules: {error}", history.first_line) from None
+    # Bad settings given here are the caller's error, not the history's.
+    rules = rules.replace(**{k: v for k, v in settings.items() if k not in stake_names})
+    settings = {**stated, **settings}  # the caller's settings override the file's
     try:
         # The history's stakes, unless given (a text may not carry the
         # bring-in when it was posted short).
