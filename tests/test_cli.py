@@ -83,6 +83,13 @@ def test_more_strategies_than_players_is_an_error(capsys):
     assert "--strategies names 3 strategies for --players 2" in err
 
 
+@pytest.mark.parametrize("names", ["tight,,random", "tight,", ""])
+def test_an_empty_strategy_name_is_an_error(capsys, names):
+    status, out, err = run(capsys, "simulate", "--strategies", names)
+    assert (status, out) == (2, "")
+    assert f"--strategies {names!r} has an empty name" in err
+
+
 def test_strategies_repeat_round_the_table(capsys):
     argv = ["simulate", "--hands", "200", "--players", "4", "--strategies", "tight,random"]
     record = json.loads(run(capsys, *argv, "--seed", "1", "--json")[1])

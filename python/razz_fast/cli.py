@@ -101,9 +101,10 @@ def _rank(args: argparse.Namespace) -> int:
 
 
 def _strategies(text: str, players: int) -> list[str]:
-    names = [name.strip() for name in text.split(",") if name.strip()]
-    if not names:
-        raise RazzError("--strategies needs at least one name")
+    names = [name.strip() for name in text.split(",")]
+    if not all(names):
+        # "tight,,random" is a slip, not two strategies.
+        raise RazzError(f"--strategies {text!r} has an empty name")
     if len(names) > players:
         raise RazzError(
             f"--strategies names {len(names)} strategies for --players {players}: "
