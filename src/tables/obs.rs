@@ -5,6 +5,7 @@
 //! policies.
 
 use super::features::{encode, Row, WIDTH};
+use crate::error::{Error, Result};
 use crate::event::Action;
 use crate::hand::Hand;
 
@@ -89,11 +90,19 @@ impl ObsRef<'_> {
         }
     }
 
-    /// Every row's features into `out` (`rows × WIDTH`).
-    pub fn encode(&self, big_bet: u64, out: &mut [f32]) {
+    /// Every row's features into `out` (`rows × WIDTH`; the arrays must
+    /// `fit`). A value the core never writes is an error naming its table,
+    /// array and value (`out` is then partly written).
+    pub fn encode(&self, big_bet: u64, out: &mut [f32]) -> Result<()> {
         for (i, out) in out.chunks_exact_mut(WIDTH).enumerate().take(self.rows()) {
-            encode(&self.row(i), big_bet, out);
+            encode(&self.row(i), big_bet, out).map_err(|bad| {
+                Error::InvalidArgument(format!(
+                    "table {i}: {} holds {}, not {}",
+                    bad.array, bad.value, bad.expected
+                ))
+            })?;
         }
+        Ok(())
     }
 }
 

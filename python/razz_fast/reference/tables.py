@@ -69,40 +69,70 @@ def _row(hand: Hand) -> dict[str, Any]:
     }
 
 
+def _check(ok: bool, array: str, value: int, expected: str) -> None:
+    """A value the core never writes into ``array`` is a ValueError (the
+    arrays are the caller's to overwrite; see ``features_of``)."""
+    if not ok:
+        raise ValueError(f"{array} holds {value}, not {expected}")
+
+
+_CARD = "a card 0 to 51, or -1 for none"
+
+
+def _rank(card: int, array: str) -> int:
+    _check(0 <= card < 52, array, card, _CARD)
+    return card // 4
+
+
 def features_of(row: dict[str, Any], big_bet: int) -> list[float]:
     """The layout of docs/TABLES.md: amounts in big bets, rank counts, seats
-    counted clockwise from the actor; all zeros with no actor."""
+    counted clockwise from the actor; all zeros with no actor (-1).
+
+    A value the core never writes (a card past 51, an actor past the seats,
+    a street outside 0 and 3 to 7, negative chips) is a
+    ValueError naming it, as in the core; the rows of tables with no actor
+    and other seats' down cards are not read, so not checked."""
     out = [0.0] * FEATURES
     actor = row["actor"]
-    if actor < 0:
+    if actor == -1:
         return out
-    if 3 <= row["street"] <= 7:
-        out[row["street"] - 3] = 1.0
+    players = len(row["stacks"])
+    _check(0 <= actor < players, "actor", actor, "a seat of the table, or -1 for none")
+
+    def bb(chips: int, array: str) -> float:
+        _check(chips >= 0, array, chips, "a number of chips, at least 0")
+        return chips / big_bet
+
+    street = row["street"]
+    _check(street == 0 or 3 <= street <= 7, "street", street, "3 to 7, or 0 once the hand is over")
+    if street:  # 0: the hand is over (the environments encode a view after it)
+        out[street - 3] = 1.0
     for i, flag in enumerate(row["legal"]):
         out[5 + i] = float(flag)
-    out[12] = row["to_call"] / big_bet
-    out[13] = row["pot"] / big_bet
+    out[12] = bb(row["to_call"], "to_call")
+    out[13] = bb(row["pot"], "pot")
     own, own_down, community = 14, 27, 40
     for slot, card in enumerate(row["cards"][actor]):
-        if card >= 0:
-            out[own + card // 4] += 1.0
+        if card != -1:
+            rank = _rank(card, "cards")
+            out[own + rank] += 1.0
             if not 2 <= slot < 6:
-                out[own_down + card // 4] += 1.0
-    if row["community"] >= 0:
-        out[own + row["community"] // 4] += 1.0
-        out[community + row["community"] // 4] = 1.0
-    players = len(row["stacks"])
+                out[own_down + rank] += 1.0
+    if row["community"] != -1:
+        rank = _rank(row["community"], "community")
+        out[own + rank] += 1.0
+        out[community + rank] = 1.0
     for r in range(players):
         seat = (actor + r) % players
         at = _HEAD + r * _PER_SEAT
         out[at] = 1.0
         out[at + 1] = float(not row["folded"][seat])
         out[at + 2] = float(row["all_in"][seat])
-        out[at + 3] = row["stacks"][seat] / big_bet
-        out[at + 4] = row["bets"][seat] / big_bet
+        out[at + 3] = bb(row["stacks"][seat], "stacks")
+        out[at + 4] = bb(row["bets"][seat], "bets")
         for card in row["cards"][seat][2:6]:
-            if card >= 0:
-                out[at + 5 + card // 4] += 1.0
+            if card != -1:
+                out[at + 5 + _rank(card, "cards")] += 1.0
     return out
 
 
@@ -138,13 +168,28 @@ class Batch:
 
     def features(self, out: npt.NDArray[np.float32] | None = None) -> npt.NDArray[np.float32]:
         """The actor's observation encoded for neural networks: a float32 array
-        (tables, FEATURES), layout in docs/TABLES.md; ``out`` is reused when
-        given."""
+        (tables, FEATURES), layout in docs/TABLES.md, computed from the
+        observation arrays as they are now (the caller may have written into
+        them); ``out`` is reused when given."""
         import numpy as np
 
-        values = np.array(
-            [features_of(row, self._big_bet) for row in self._rows], dtype=np.float32
-        ).reshape(len(self._rows), FEATURES)
+        rows = len(self._rows)
+        shape = (rows, FEATURES)
+        if out is not None:
+            if not isinstance(out, np.ndarray) or out.dtype != np.float32:
+                raise TypeError(f"out must be a float32 numpy array of shape {shape}")
+            if out.shape != shape or not out.flags.c_contiguous:
+                raise ValueError(f"out must be a C-contiguous float32 array of shape {shape}")
+            if not out.flags.writeable:
+                raise ValueError("out is read-only, but features() writes into it")
+        encoded = []
+        for table in range(rows):
+            row = {name: getattr(self, name)[table].tolist() for name in _FIELDS}
+            try:
+                encoded.append(features_of(row, self._big_bet))
+            except ValueError as e:
+                raise ValueError(f"table {table}: {e}") from None
+        values = np.array(encoded, dtype=np.float32).reshape(shape)
         if out is None:
             return values
         out[...] = values
