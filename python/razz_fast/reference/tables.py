@@ -10,7 +10,7 @@ the seed of the generator its built-in strategies draw from.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from razz_fast.errors import IllegalActionError
@@ -69,71 +69,69 @@ def _row(hand: Hand) -> dict[str, Any]:
     }
 
 
-def _check(ok: bool, array: str, value: int, expected: str) -> None:
-    """A value the core never writes into ``array`` is a ValueError (the
-    arrays are the caller's to overwrite; see ``features_of``)."""
-    if not ok:
-        raise ValueError(f"{array} holds {value}, not {expected}")
-
-
-_CARD = "a card 0 to 51, or -1 for none"
-
-
-def _rank(card: int, array: str) -> int:
-    _check(0 <= card < 52, array, card, _CARD)
-    return card // 4
-
-
 def features_of(row: dict[str, Any], big_bet: int) -> list[float]:
     """The layout of docs/TABLES.md: amounts in big bets, rank counts, seats
-    counted clockwise from the actor; all zeros with no actor (-1).
-
-    A value the core never writes (a card past 51, an actor past the seats,
-    a street outside 0 and 3 to 7, negative chips) is a
-    ValueError naming it, as in the core; the rows of tables with no actor
-    and other seats' down cards are not read, so not checked."""
+    counted clockwise from the actor; all zeros with no actor."""
     out = [0.0] * FEATURES
     actor = row["actor"]
-    if actor == -1:
+    if actor < 0:
         return out
-    players = len(row["stacks"])
-    _check(0 <= actor < players, "actor", actor, "a seat of the table, or -1 for none")
-
-    def bb(chips: int, array: str) -> float:
-        _check(chips >= 0, array, chips, "a number of chips, at least 0")
-        return chips / big_bet
-
-    street = row["street"]
-    _check(street == 0 or 3 <= street <= 7, "street", street, "3 to 7, or 0 once the hand is over")
-    if street:  # 0: the hand is over (the environments encode a view after it)
-        out[street - 3] = 1.0
+    if 3 <= row["street"] <= 7:
+        out[row["street"] - 3] = 1.0
     for i, flag in enumerate(row["legal"]):
         out[5 + i] = float(flag)
-    out[12] = bb(row["to_call"], "to_call")
-    out[13] = bb(row["pot"], "pot")
+    out[12] = row["to_call"] / big_bet
+    out[13] = row["pot"] / big_bet
     own, own_down, community = 14, 27, 40
     for slot, card in enumerate(row["cards"][actor]):
-        if card != -1:
-            rank = _rank(card, "cards")
-            out[own + rank] += 1.0
+        if card >= 0:
+            out[own + card // 4] += 1.0
             if not 2 <= slot < 6:
-                out[own_down + rank] += 1.0
-    if row["community"] != -1:
-        rank = _rank(row["community"], "community")
-        out[own + rank] += 1.0
-        out[community + rank] = 1.0
+                out[own_down + card // 4] += 1.0
+    if row["community"] >= 0:
+        out[own + row["community"] // 4] += 1.0
+        out[community + row["community"] // 4] = 1.0
+    players = len(row["stacks"])
     for r in range(players):
         seat = (actor + r) % players
         at = _HEAD + r * _PER_SEAT
         out[at] = 1.0
         out[at + 1] = float(not row["folded"][seat])
         out[at + 2] = float(row["all_in"][seat])
-        out[at + 3] = bb(row["stacks"][seat], "stacks")
-        out[at + 4] = bb(row["bets"][seat], "bets")
+        out[at + 3] = row["stacks"][seat] / big_bet
+        out[at + 4] = row["bets"][seat] / big_bet
         for card in row["cards"][seat][2:6]:
-            if card != -1:
-                out[at + 5 + _rank(card, "cards")] += 1.0
+            if card >= 0:
+                out[at + 5 + card // 4] += 1.0
     return out
+
+
+_CARD = "a card 0 to 51, or -1 for none"
+
+
+def _check(arrays: dict[str, Any]) -> None:
+    """Every card, seat and street in the arrays is one the core writes, else
+    a ValueError naming the first that is not: the arrays are the caller's
+    to write into, and the core checks them so (whole arrays, in this
+    order). Amounts are encoded as given, as in the core."""
+    players = arrays["stacks"].shape[1]
+    checks: list[tuple[str, str, Callable[[Any], Any]]] = [
+        ("actor", "a seat of the table, or -1 for none", lambda a: (a >= -1) & (a < players)),
+        (
+            "street",
+            "3 to 7, or 0 once the hand is over",
+            lambda s: (s == 0) | ((s >= 3) & (s <= 7)),
+        ),
+        ("cards", _CARD, lambda c: (c >= -1) & (c < 52)),
+        ("community", _CARD, lambda c: (c >= -1) & (c < 52)),
+    ]
+    for name, expected, ok in checks:
+        array = arrays[name]
+        bad = ~ok(array.astype("int64"))
+        if bad.any():
+            first = int(bad.reshape(-1).argmax())
+            table, value = first // (array.size // len(array)), int(array.reshape(-1)[first])
+            raise ValueError(f"table {table}: {name} holds {value}, not {expected}")
 
 
 _FIELDS = {
@@ -182,13 +180,11 @@ class Batch:
                 raise ValueError(f"out must be a C-contiguous float32 array of shape {shape}")
             if not out.flags.writeable:
                 raise ValueError("out is read-only, but features() writes into it")
+        _check({name: getattr(self, name) for name in _FIELDS})
         encoded = []
         for table in range(rows):
             row = {name: getattr(self, name)[table].tolist() for name in _FIELDS}
-            try:
-                encoded.append(features_of(row, self._big_bet))
-            except ValueError as e:
-                raise ValueError(f"table {table}: {e}") from None
+            encoded.append(features_of(row, self._big_bet))
         values = np.array(encoded, dtype=np.float32).reshape(shape)
         if out is None:
             return values
