@@ -62,6 +62,8 @@ WORKLOADS = [
     "rank_many:1",
     "rank_many:2",
     "sampled",
+    "features",
+    "tables_step",
     *(f"exact:{spot}" for spot in EXACT_SPOTS),
 ]
 
@@ -128,6 +130,24 @@ def workload(rf: ModuleType, what: str, sevens: np.ndarray) -> Run:
             return rf.equity(["As 2d 3c", "7s 8d 9h"], exact=False, trials=n, seed=1, threads=1)
 
         return sampled, n
+    if kind in ("features", "tables_step"):
+        # What an RL loop calls each step: bench_bots.py's 4096 six-seat
+        # tables, features() into a kept buffer, or step() alone.
+        rules = rf.Rules(ante=1, bring_in=2, small_bet=4, big_bet=8)
+        tables = rf.Tables(rules, [400] * 6, 4096, seed=1, threads=1)
+        out = np.empty((4096, rf.FEATURES), dtype=np.float32)
+        actions = np.empty(4096, dtype=np.int64)
+
+        def encode() -> None:
+            for _ in range(50):
+                tables.features(out=out)
+
+        def step() -> None:
+            for _ in range(50):
+                np.argmax(tables.legal, axis=1, out=actions)
+                tables.step(actions)
+
+        return (encode if kind == "features" else step), 50 * 4096
     raise SystemExit(f"unknown workload {what!r}; known: {', '.join(WORKLOADS)}")
 
 

@@ -330,3 +330,174 @@ def test_a_strategy_may_call_back_into_the_library_with_any_threads():
     for threads in (None, 2):
         result = rf.simulate(3000, players=3, strategies=batch_thinker, seed=1, threads=threads)
         assert sum(result.net) == 0
+
+
+# --- values the caller wrote into the arrays (API.md, "Errors") -----------------
+# The arrays are the caller's: whatever it writes into them, features() and
+# step() raise a ValueError naming the array and value, never panic.
+
+_INT8 = (-128, -2, 52, 100, 127)
+BAD_VALUES = [
+    *(("cards", v) for v in _INT8),
+    *(("community", v) for v in _INT8),
+    *(("actor", v) for v in (-128, -2, 3, 100, 127)),
+    *(("street", v) for v in (-128, -1, 1, 2, 8, 127)),
+]
+
+
+def _three_seats(impl):
+    return impl.Tables(impl.Rules(1, 1, 2, 4), [50, 50, 50], 4, seed=1)
+
+
+@pytest.mark.parametrize(("name", "value"), BAD_VALUES)
+@pytest.mark.parametrize("impl", [rf, ref], ids=["core", "reference"])
+def test_features_of_a_value_the_core_never_writes_is_a_value_error(impl, name, value):
+    t = _three_seats(impl)
+    assert (t.actor >= 0).all()  # every table reads its arrays
+    getattr(t, name)[2] = value
+    with pytest.raises(ValueError, match=f"^table 2: {name} holds {value}, not "):
+        t.features()
+    # Writing into the arrays never changes the game: the next step rewrites them.
+    t.step(np.argmax(t.legal, axis=1))
+    assert t.features().shape == (4, rf.FEATURES)
+
+
+@pytest.mark.parametrize("impl", [rf, ref], ids=["core", "reference"])
+def test_features_read_the_flags_and_amounts_as_written(impl):
+    t = _three_seats(impl)
+    t.legal[...] = True
+    t.folded[1] = True
+    t.all_in[1] = [True, False, True]
+    t.stacks[1, 0] = 2**62
+    t.bets[1, 0] = -(2**63)  # amounts are encoded as given, never indices
+    t.to_call[1] = -3
+    f = t.features()
+    assert (f[:, 5:12] == 1).all()
+    actor = int(t.actor[1])
+    assert [f[1, 53 + 18 * r + 1] for r in range(3)] == [0.0] * 3
+    assert f[1, 53 + 18 * ((0 - actor) % 3) + 3] == np.float32(2**62 / 4)
+    assert f[1, 53 + 18 * ((0 - actor) % 3) + 4] == np.float32(-(2**63) / 4)
+    assert f[1, 12] == np.float32(-3 / 4)
+
+
+@pytest.mark.parametrize("impl", [rf, ref], ids=["core", "reference"])
+def test_a_read_only_out_is_a_value_error(impl):
+    t = _three_seats(impl)
+    out = np.zeros((4, rf.FEATURES), np.float32)
+    out.setflags(write=False)
+    with pytest.raises(ValueError, match="out is read-only"):
+        t.features(out=out)
+    with pytest.raises(TypeError, match="float32"):
+        t.features(out=np.zeros((4, rf.FEATURES), dtype=np.float64))
+    with pytest.raises(TypeError, match="float32"):
+        t.features(out=[[0.0] * rf.FEATURES] * 4)
+    with pytest.raises(ValueError, match="shape"):
+        t.features(out=np.zeros((rf.FEATURES, 4), np.float32).T)
+
+
+@pytest.mark.parametrize("name", ARRAYS)
+def test_a_read_only_or_reshaped_array_is_a_value_error_in_the_core(name):
+    # The core rewrites its arrays in place (the reference makes new ones).
+    t = _three_seats(rf)
+    actions = np.argmax(t.legal, axis=1)
+    array = getattr(t, name)
+    array.setflags(write=False)
+    with pytest.raises(ValueError, match=f"^{name} is read-only, but step"):
+        t.step(actions)
+    assert t.hands_played == 0 and t.features().shape == (4, rf.FEATURES)
+    array.setflags(write=True)
+    t.step(actions)
+    # An array whose dtype or shape the caller changed in place.
+    shape, dtype = array.shape, array.dtype
+    actions = np.argmax(t.legal, axis=1)
+    array.shape = (*shape, 1)
+    for call in (t.features, lambda: t.step(actions)):
+        with pytest.raises(ValueError, match=f"^the {name} array was changed in place"):
+            call()
+    array.shape = shape
+    array.dtype = np.uint8 if dtype == np.int8 else np.int8
+    with pytest.raises(ValueError, match=f"^the {name} array was changed in place"):
+        t.features()
+    array.dtype = dtype
+    t.step(np.argmax(t.legal, axis=1))
+
+
+def _writes(name, value, out_read_only=False):
+    """A batch policy that spoils its batch before asking for its features."""
+
+    @rf.batch_policy
+    def policy(batch):
+        if out_read_only:
+            out = np.zeros((len(batch), rf.FEATURES), np.float32)
+            out.setflags(write=False)
+            batch.features(out=out)
+        else:
+            getattr(batch, name)[0] = value
+            batch.features()
+        return np.argmax(batch.legal, axis=1)
+
+    return policy
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "message"),
+    [("cards", 100, "cards holds 100"), ("community", 99, "community holds 99"),
+     ("actor", 100, "actor holds 100"), ("street", 9, "street holds 9"),
+     (None, None, "out is read-only")],
+)  # fmt: skip
+@pytest.mark.parametrize("impl", [rf, ref], ids=["core", "reference"])
+def test_a_batch_policy_that_spoils_its_batch_gets_a_value_error(impl, name, value, message):
+    policy = _writes(name, value, out_read_only=name is None)
+    with pytest.raises(ValueError, match=message):
+        impl.simulate(20, players=3, strategies=[policy, "tight", "tight"], seed=1)
+
+
+_DTYPES = {"actor": "int8", "street": "int8", "cards": "int8", "community": "int8",
+           "to_call": "int64", "pot": "int64", "stacks": "int64", "bets": "int64",
+           "legal": "bool", "folded": "bool", "all_in": "bool"}  # fmt: skip
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.integers(2, 8),
+    st.integers(0, 40),
+    st.lists(
+        st.tuples(st.sampled_from(ARRAYS), st.integers(0, 10**6), st.integers(-(2**63), 2**63 - 1)),
+        max_size=4,
+    ),
+    st.booleans(),
+)
+def test_any_values_written_give_the_same_features_or_value_error_in_both(
+    players, steps, writes, small
+):
+    """Random values in random cells: the core and the reference return the
+    same features or raise the same ValueError, never anything else."""
+    tables = [impl.Tables(impl.Rules(1, 1, 2, 4), [40] * players, 3, seed=5) for impl in (rf, ref)]
+    rng = np.random.default_rng(steps)
+    for _ in range(steps):
+        actions = np.argmax(rng.random(tables[0].legal.shape) * tables[0].legal, axis=1)
+        for t in tables:
+            t.step(actions)
+    for name, cell, raw in writes:
+        dtype = np.dtype(_DTYPES[name])
+        value = raw
+        if dtype == np.bool_:
+            value = bool(raw & 1)
+        elif dtype == np.int8:
+            value = raw % 256 - 128
+        elif small:  # near the valid amounts, often negative
+            value = raw % 200 - 100
+        for t in tables:
+            array = getattr(t, name)
+            array.flat[cell % array.size] = value
+    results = []
+    for t in tables:
+        try:
+            results.append(t.features())
+        except ValueError as e:
+            results.append(str(e))
+    core, reference = results
+    if isinstance(core, str) or isinstance(reference, str):
+        assert core == reference
+    else:
+        assert (core == reference).all()

@@ -2,7 +2,11 @@
 //! allocated once as numpy arrays and written in place by the core
 //! (`tables::Obs`), with the GIL released while the tables step.
 
-use numpy::{PyArray1, PyArray2, PyArray3, PyArrayMethods, PyUntypedArrayMethods};
+use numpy::ndarray::Dimension;
+use numpy::{
+    BorrowError, Element, PyArray, PyArray1, PyArray2, PyArray3, PyArrayDescrMethods,
+    PyArrayMethods, PyUntypedArrayMethods,
+};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
@@ -23,6 +27,7 @@ const MAX_TABLES: u64 = 1 << 22;
 
 /// The observation arrays of `rows` tables, owned by numpy.
 pub struct ObsArrays {
+    rows: usize,
     players: usize,
     actor: Py<PyArray1<i8>>,
     street: Py<PyArray1<i8>>,
@@ -37,17 +42,55 @@ pub struct ObsArrays {
     community: Py<PyArray1<i8>>,
 }
 
-/// A numpy array's data as a slice (ours: C-contiguous by construction).
+/// `array` of `obs`, checked to be still as `ObsArrays::new` made it.
+/// The caller holds the arrays and may make one read-only or change its
+/// dtype or shape in place (`a.dtype = ...`, `a.shape = ...`): the core
+/// would then read or write past it, so that is a `ValueError` naming the
+/// array rather than a panic. (Checking the eleven arrays costs well under
+/// a microsecond a call.)
+fn usable<'py, T: Element, D: Dimension>(
+    py: Python<'py>,
+    array: &Py<PyArray<T, D>>,
+    name: &str,
+    shape: &[usize],
+) -> PyResult<Bound<'py, PyArray<T, D>>> {
+    let array = array.bind(py).clone();
+    let dtype = T::get_dtype(py);
+    if array.shape() != shape || !array.dtype().is_equiv_to(&dtype) || !array.is_c_contiguous() {
+        return Err(PyValueError::new_err(format!(
+            "the {name} array was changed in place: it must stay a C-contiguous {dtype} \
+             array of shape {shape:?}, it is {} of shape {:?}",
+            array.dtype(),
+            array.shape()
+        )));
+    }
+    Ok(array)
+}
+
+/// A borrow of an array that numpy refused: read-only (`setflags(write=False)`),
+/// or already borrowed by the core; `writer` is the method that writes it.
+fn unusable(name: &str, writer: &str, error: BorrowError) -> PyErr {
+    PyValueError::new_err(match error {
+        BorrowError::NotWriteable => format!("{name} is read-only, but {writer} writes into it"),
+        e => format!("{name} cannot be used now: {e}"),
+    })
+}
+
+/// The data of the `$field` array of `$obs` as a slice, checked by `usable`.
 macro_rules! slice_mut {
-    ($py:expr, $array:expr, $guard:ident) => {
-        let mut $guard = $array.bind($py).readwrite();
-        let $guard = $guard.as_slice_mut()?;
+    ($py:expr, $obs:expr, $field:ident, $shape:expr) => {
+        let mut $field = usable($py, &$obs.$field, stringify!($field), &$shape)?
+            .try_readwrite()
+            .map_err(|e| unusable(stringify!($field), "step()", e))?;
+        let $field = $field.as_slice_mut()?;
     };
 }
 macro_rules! slice {
-    ($py:expr, $array:expr, $guard:ident) => {
-        let $guard = $array.bind($py).readonly();
-        let $guard = $guard.as_slice()?;
+    ($py:expr, $obs:expr, $field:ident, $shape:expr) => {
+        let $field = usable($py, &$obs.$field, stringify!($field), &$shape)?
+            .try_readonly()
+            .map_err(|e| unusable(stringify!($field), "step()", e))?;
+        let $field = $field.as_slice()?;
     };
 }
 
@@ -55,6 +98,7 @@ impl ObsArrays {
     pub fn new(py: Python<'_>, rows: usize, players: usize) -> ObsArrays {
         let a = Action::ALL.len();
         ObsArrays {
+            rows,
             players,
             actor: PyArray1::zeros(py, rows, false).unbind(),
             street: PyArray1::zeros(py, rows, false).unbind(),
@@ -72,6 +116,7 @@ impl ObsArrays {
 
     fn clone_ref(&self, py: Python<'_>) -> ObsArrays {
         ObsArrays {
+            rows: self.rows,
             players: self.players,
             actor: self.actor.clone_ref(py),
             street: self.street.clone_ref(py),
@@ -87,8 +132,10 @@ impl ObsArrays {
         }
     }
 
-    fn rows(&self, py: Python<'_>) -> usize {
-        self.actor.bind(py).len()
+    /// The shapes of one row's array, of the per-seat arrays, of `cards`.
+    fn shapes(&self) -> ([usize; 1], [usize; 2], [usize; 2], [usize; 3]) {
+        let (r, p) = (self.rows, self.players);
+        ([r], [r, Action::ALL.len()], [r, p], [r, p, SLOTS])
     }
 
     /// Runs `f` on the arrays as the core's `Obs` (without the GIL when
@@ -99,17 +146,18 @@ impl ObsArrays {
         detach: bool,
         f: impl FnOnce(Obs<'_>) -> T + Send,
     ) -> PyResult<T> {
-        slice_mut!(py, self.actor, actor);
-        slice_mut!(py, self.street, street);
-        slice_mut!(py, self.to_call, to_call);
-        slice_mut!(py, self.pot, pot);
-        slice_mut!(py, self.legal, legal);
-        slice_mut!(py, self.stacks, stacks);
-        slice_mut!(py, self.bets, bets);
-        slice_mut!(py, self.folded, folded);
-        slice_mut!(py, self.all_in, all_in);
-        slice_mut!(py, self.cards, cards);
-        slice_mut!(py, self.community, community);
+        let (one, flags, seats, slots) = self.shapes();
+        slice_mut!(py, self, actor, one);
+        slice_mut!(py, self, street, one);
+        slice_mut!(py, self, to_call, one);
+        slice_mut!(py, self, pot, one);
+        slice_mut!(py, self, legal, flags);
+        slice_mut!(py, self, stacks, seats);
+        slice_mut!(py, self, bets, seats);
+        slice_mut!(py, self, folded, seats);
+        slice_mut!(py, self, all_in, seats);
+        slice_mut!(py, self, cards, slots);
+        slice_mut!(py, self, community, one);
         let obs = Obs {
             players: self.players,
             actor,
@@ -134,7 +182,7 @@ impl ObsArrays {
         big_bet: u64,
         out: Option<Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyArray2<f32>>> {
-        let rows = self.rows(py);
+        let rows = self.rows;
         let out = match out.filter(|o| !o.is_none()) {
             None => PyArray2::<f32>::zeros(py, [rows, WIDTH], false),
             Some(o) => {
@@ -154,17 +202,18 @@ impl ObsArrays {
             }
         };
         {
-            slice!(py, self.actor, actor);
-            slice!(py, self.street, street);
-            slice!(py, self.to_call, to_call);
-            slice!(py, self.pot, pot);
-            slice!(py, self.legal, legal);
-            slice!(py, self.stacks, stacks);
-            slice!(py, self.bets, bets);
-            slice!(py, self.folded, folded);
-            slice!(py, self.all_in, all_in);
-            slice!(py, self.cards, cards);
-            slice!(py, self.community, community);
+            let (one, flags, seats, slots) = self.shapes();
+            slice!(py, self, actor, one);
+            slice!(py, self, street, one);
+            slice!(py, self, to_call, one);
+            slice!(py, self, pot, one);
+            slice!(py, self, legal, flags);
+            slice!(py, self, stacks, seats);
+            slice!(py, self, bets, seats);
+            slice!(py, self, folded, seats);
+            slice!(py, self, all_in, seats);
+            slice!(py, self, cards, slots);
+            slice!(py, self, community, one);
             let obs = ObsRef {
                 players: self.players,
                 actor,
@@ -179,9 +228,11 @@ impl ObsArrays {
                 cards,
                 community,
             };
-            let mut guard = out.readwrite();
+            let mut guard = out
+                .try_readwrite()
+                .map_err(|e| unusable("out", "features()", e))?;
             let dest = guard.as_slice_mut()?;
-            py.detach(|| obs.encode(big_bet, dest));
+            py.detach(|| obs.encode(big_bet, dest))?;
         }
         Ok(out)
     }
@@ -266,8 +317,8 @@ impl PyBatch {
     ) -> PyResult<Bound<'py, PyArray2<f32>>> {
         self.obs.features(py, self.big_bet, out)
     }
-    fn __len__(&self, py: Python<'_>) -> usize {
-        self.obs.rows(py)
+    fn __len__(&self) -> usize {
+        self.obs.rows
     }
 }
 

@@ -1,7 +1,8 @@
 //! `features()`: a fixed float32 encoding of the actor's observation for
 //! neural networks (layout version [`VERSION`], documented in
 //! docs/TABLES.md). It is computed from an observation row alone, so it can
-//! hold nothing the actor has not seen.
+//! hold nothing the actor has not seen. The encoder trusts its rows:
+//! `ObsRef::encode` checks the caller's arrays before it runs.
 
 use super::obs::{NONE, SLOTS};
 use crate::pots::MAX_SEATS;

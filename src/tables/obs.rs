@@ -5,6 +5,7 @@
 //! policies.
 
 use super::features::{encode, Row, WIDTH};
+use crate::error::{Error, Result};
 use crate::event::Action;
 use crate::hand::Hand;
 
@@ -89,11 +90,77 @@ impl ObsRef<'_> {
         }
     }
 
-    /// Every row's features into `out` (`rows × WIDTH`).
-    pub fn encode(&self, big_bet: u64, out: &mut [f32]) {
+    /// Every row's features into `out` (`rows × WIDTH`; the arrays must
+    /// `fit`), once `check` finds nothing wrong (`out` is then untouched).
+    pub fn encode(&self, big_bet: u64, out: &mut [f32]) -> Result<()> {
+        self.check()?;
         for (i, out) in out.chunks_exact_mut(WIDTH).enumerate().take(self.rows()) {
             encode(&self.row(i), big_bet, out);
         }
+        Ok(())
+    }
+
+    /// That every card, seat and street is one the core writes: the
+    /// arrays are the caller's, who may have written anything into them,
+    /// and these are indices, so an unchecked one would read past the row.
+    /// Such a value is refused, naming its table, array and value, rather
+    /// than encoded some defined way: it means a corrupt buffer, and any
+    /// encoding of it would be a silent wrong input to a network. Amounts
+    /// (to_call, pot, stacks, bets) are encoded as given, negative or not:
+    /// they are divided, never used as indices, and checking them too cost
+    /// a tenth of `features()`'s time. Whole arrays are checked (the rows
+    /// of tables with no actor too, so what is refused does not depend on
+    /// who acts) in a pass of branch-free folds the compiler vectorizes:
+    /// with the bindings' checks of the arrays it costs features() about
+    /// 3-5% at 4096 tables and 0.3 us a call at 16 (benches/bench_ab.py),
+    /// where checks inside the encoder's loops cost a fifth. Only a bad
+    /// array is walked again.
+    pub fn check(&self) -> Result<()> {
+        const CARD: &str = "a card 0 to 51, or -1 for none";
+        let p = self.players;
+        // -1 maps to 0, cards to 1 ... 52, anything else past 52.
+        let card = |c: i8| (c as u8).wrapping_add(1) <= 52;
+        let seats = u8::try_from(p).unwrap_or(u8::MAX);
+        let seat = |a: i8| (a as u8).wrapping_add(1) <= seats;
+        let street = |s: i8| (s == 0) | (3..=7).contains(&s);
+        check(
+            self.actor,
+            1,
+            "actor",
+            "a seat of the table, or -1 for none",
+            seat,
+        )?;
+        check(
+            self.street,
+            1,
+            "street",
+            "3 to 7, or 0 once the hand is over",
+            street,
+        )?;
+        check(self.cards, p * SLOTS, "cards", CARD, card)?;
+        check(self.community, 1, "community", CARD, card)
+    }
+}
+
+/// That `ok` holds for every value of `array` (`per_row` values a table),
+/// else an error naming the first that fails.
+fn check<T: Copy + Into<i64>>(
+    values: &[T],
+    per_row: usize,
+    array: &str,
+    expected: &str,
+    ok: impl Fn(T) -> bool,
+) -> Result<()> {
+    if values.iter().fold(true, |all, &x| all & ok(x)) {
+        return Ok(());
+    }
+    match values.iter().position(|&x| !ok(x)) {
+        Some(i) => Err(Error::InvalidArgument(format!(
+            "table {}: {array} holds {}, not {expected}",
+            i / per_row,
+            values[i].into()
+        ))),
+        None => Ok(()),
     }
 }
 
@@ -160,5 +227,73 @@ impl Obs<'_> {
             }
         }
         self.community[row] = hand.community_cards().first().map_or(NONE, |&c| c as i8);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Two tables of three seats, seat 1 to act at table 0, none at 1.
+    struct Arrays {
+        actor: [i8; 2],
+        street: [i8; 2],
+        stacks: [i64; 6],
+        cards: [i8; 42],
+        community: [i8; 2],
+    }
+
+    /// `encode`'s error, if any, once `edit` has written into the arrays.
+    fn checked(edit: impl FnOnce(&mut Arrays)) -> std::result::Result<(), String> {
+        let mut a = Arrays {
+            actor: [1, NONE],
+            street: [3, 0],
+            stacks: [10, 20, 30, 0, 0, 0],
+            cards: [NONE; 42],
+            community: [NONE, 7],
+        };
+        a.cards[7..10].copy_from_slice(&[0, 5, 51]);
+        edit(&mut a);
+        let obs = ObsRef {
+            players: 3,
+            actor: &a.actor,
+            street: &a.street,
+            to_call: &[0, 0],
+            pot: &[3, 0],
+            legal: &[false; 14],
+            stacks: &a.stacks,
+            bets: &[0; 6],
+            folded: &[false; 6],
+            all_in: &[false; 6],
+            cards: &a.cards,
+            community: &a.community,
+        };
+        assert!(obs.fits(2));
+        obs.encode(4, &mut [0.0; 2 * WIDTH])
+            .map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn a_card_seat_or_street_the_core_never_writes_is_refused_by_name() {
+        assert_eq!(checked(|_| {}), Ok(()));
+        let card = "not a card 0 to 51, or -1 for none";
+        let refused = |edit: fn(&mut Arrays), what: &str| {
+            let error = checked(edit).unwrap_err();
+            assert!(error.starts_with(what), "{error}");
+        };
+        assert_eq!(
+            checked(|a| a.cards[21 + 3] = 52),
+            Err(format!("table 1: cards holds 52, {card}"))
+        );
+        refused(|a| a.cards[3] = i8::MAX, "table 0: cards holds 127,");
+        refused(|a| a.cards[0] = -2, "table 0: cards holds -2,");
+        refused(|a| a.community[1] = 99, "table 1: community holds 99,");
+        refused(|a| a.actor[0] = 3, "table 0: actor holds 3,");
+        refused(|a| a.actor[1] = i8::MIN, "table 1: actor holds -128,");
+        refused(|a| a.street[0] = 2, "table 0: street holds 2,");
+        // Amounts are encoded as given; street 0 with an actor is a seat's
+        // view after the hand.
+        assert_eq!(checked(|a| a.stacks[5] = -1), Ok(()));
+        assert_eq!(checked(|a| a.street[0] = 0), Ok(()));
     }
 }

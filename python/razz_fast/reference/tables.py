@@ -10,7 +10,7 @@ the seed of the generator its built-in strategies draw from.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from razz_fast.errors import IllegalActionError
@@ -106,6 +106,34 @@ def features_of(row: dict[str, Any], big_bet: int) -> list[float]:
     return out
 
 
+_CARD = "a card 0 to 51, or -1 for none"
+
+
+def _check(arrays: dict[str, Any]) -> None:
+    """Every card, seat and street in the arrays is one the core writes, else
+    a ValueError naming the first that is not: the arrays are the caller's
+    to write into, and the core checks them so (whole arrays, in this
+    order). Amounts are encoded as given, as in the core."""
+    players = arrays["stacks"].shape[1]
+    checks: list[tuple[str, str, Callable[[Any], Any]]] = [
+        ("actor", "a seat of the table, or -1 for none", lambda a: (a >= -1) & (a < players)),
+        (
+            "street",
+            "3 to 7, or 0 once the hand is over",
+            lambda s: (s == 0) | ((s >= 3) & (s <= 7)),
+        ),
+        ("cards", _CARD, lambda c: (c >= -1) & (c < 52)),
+        ("community", _CARD, lambda c: (c >= -1) & (c < 52)),
+    ]
+    for name, expected, ok in checks:
+        array = arrays[name]
+        bad = ~ok(array.astype("int64"))
+        if bad.any():
+            first = int(bad.reshape(-1).argmax())
+            table, value = first // (array.size // len(array)), int(array.reshape(-1)[first])
+            raise ValueError(f"table {table}: {name} holds {value}, not {expected}")
+
+
 _FIELDS = {
     "actor": "int8",
     "street": "int8",
@@ -138,13 +166,26 @@ class Batch:
 
     def features(self, out: npt.NDArray[np.float32] | None = None) -> npt.NDArray[np.float32]:
         """The actor's observation encoded for neural networks: a float32 array
-        (tables, FEATURES), layout in docs/TABLES.md; ``out`` is reused when
-        given."""
+        (tables, FEATURES), layout in docs/TABLES.md, computed from the
+        observation arrays as they are now (the caller may have written into
+        them); ``out`` is reused when given."""
         import numpy as np
 
-        values = np.array(
-            [features_of(row, self._big_bet) for row in self._rows], dtype=np.float32
-        ).reshape(len(self._rows), FEATURES)
+        rows = len(self._rows)
+        shape = (rows, FEATURES)
+        if out is not None:
+            if not isinstance(out, np.ndarray) or out.dtype != np.float32:
+                raise TypeError(f"out must be a float32 numpy array of shape {shape}")
+            if out.shape != shape or not out.flags.c_contiguous:
+                raise ValueError(f"out must be a C-contiguous float32 array of shape {shape}")
+            if not out.flags.writeable:
+                raise ValueError("out is read-only, but features() writes into it")
+        _check({name: getattr(self, name) for name in _FIELDS})
+        encoded = []
+        for table in range(rows):
+            row = {name: getattr(self, name)[table].tolist() for name in _FIELDS}
+            encoded.append(features_of(row, self._big_bet))
+        values = np.array(encoded, dtype=np.float32).reshape(shape)
         if out is None:
             return values
         out[...] = values
