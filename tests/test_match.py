@@ -114,7 +114,7 @@ def test_the_command_line():
     record = json.loads(subprocess.run(two, capture_output=True, text=True, check=True).stdout)
     assert record["strategies"] == ["tight", "check_call"] and len(record["pairwise"]) == 1
     bad = subprocess.run(command + ["--hands", "1.5"], capture_output=True, text=True)
-    assert bad.returncode == 2 and "whole count" in bad.stderr
+    assert bad.returncode == 2 and "argument --hands: '1.5' is not an integer" in bad.stderr
 
 
 # --- recorded hands ---------------------------------------------------------------
