@@ -5,6 +5,9 @@ agree on every view and on every determinized hand."""
 
 from __future__ import annotations
 
+import copy
+import pickle
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -50,7 +53,7 @@ hands = st.tuples(
 
 @pytest.mark.parametrize("name", IMPLS)
 @given(hands)
-def test_a_view_is_unchanged_by_unseen_cards_and_changed_by_seen_ones(name, case):
+def test_a_view_and_its_pickle_are_unchanged_by_unseen_cards_and_changed_by_seen_ones(name, case):
     players, deck, choices, stacks, seat, rnd = case
     impl = IMPLS[name]
     deck = list(deck)
@@ -67,6 +70,8 @@ def test_a_view_is_unchanged_by_unseen_cards_and_changed_by_seen_ones(name, case
     for action in actions:
         other.act(action)
     assert other.view(seat) == view
+    # Nor does its pickle, which carries no card the seat has not seen.
+    assert pickle.dumps(other.view(seat)) == pickle.dumps(view)
     # The seat's own down card against an unseen card: its view changes.
     mine = rnd.choice(view.down_cards(seat))
     swapped = [b if c == mine else mine if c == b else c for c in deck]
@@ -74,6 +79,21 @@ def test_a_view_is_unchanged_by_unseen_cards_and_changed_by_seen_ones(name, case
     for action in actions:
         other.act(action)
     assert other.view(seat) != view
+
+
+@pytest.mark.parametrize("name", IMPLS)
+@given(hands)
+def test_a_view_pickles_and_copies(name, case):
+    # A bot may send its views to worker processes or keep copies for a
+    # search: they must come back equal (and a pickle carries no hidden
+    # card: see the test above).
+    players, deck, choices, stacks, seat, _ = case
+    hand, _ = _played(IMPLS[name], players, list(deck), choices, stacks)
+    view = hand.view(seat % players)
+    for again in (pickle.loads(pickle.dumps(view)), copy.copy(view), copy.deepcopy(view)):
+        assert type(again) is type(view)
+        assert again == view
+        assert _read(again) == _read(view)
 
 
 @given(hands)

@@ -2,7 +2,8 @@
 (``razz_fast.distributed``) and to ``multiprocessing``. Every class reduces
 itself (``__reduce__``) to a rebuilding function here: ``Rules`` to its
 public fields, a ``Hand`` to its rules, starting stacks, seed or deck and
-actions, which ``_hand`` replays."""
+actions, which ``_hand`` replays, a ``PlayerView`` to a hand dealt from
+the view alone and the seat."""
 
 from __future__ import annotations
 
@@ -26,3 +27,7 @@ def _hand(
     for action in actions:
         hand.act(action)
     return hand
+
+
+def _view(hand: _core.Hand, seat: int) -> _core.PlayerView:
+    return hand.view(seat)

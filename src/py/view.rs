@@ -4,7 +4,7 @@
 use std::cell::RefCell;
 
 use pyo3::prelude::*;
-use pyo3::types::PyList;
+use pyo3::types::{PyList, PyTuple};
 
 use super::args::{int_arg, int_in};
 use super::cards::card_list;
@@ -195,6 +195,28 @@ impl PyPlayerView {
         let (hand, deck) = self.view().determinize(seed)?;
         let rules = Py::new(py, self.rules())?;
         Ok(PyHand::dealt(hand, rules, deck))
+    }
+
+    /// Pickles as a hand dealt from the view alone (`determinize(0)`) and
+    /// the seat, whose view `razz_fast._pickle` takes again: the pickle
+    /// holds nothing the seat has not seen, so a view sent to another
+    /// process (a bot's worker) carries no hidden card with it.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let rebuild = py.import("razz_fast._pickle")?.getattr("_view")?;
+        let (hand, deck) = self.view().determinize(0)?;
+        let hand = PyHand::dealt(hand, Py::new(py, self.rules())?, deck);
+        let args = (hand, self.view().seat());
+        PyTuple::new(py, [rebuild, args.into_pyobject(py)?.into_any()])
+    }
+
+    /// Views never change, but the core may empty an object it handed to a
+    /// strategy that kept no reference to it, so a copy is a new object.
+    fn __copy__(&self) -> PyPlayerView {
+        PyPlayerView::from(self.view().clone())
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyPlayerView {
+        self.__copy__()
     }
 
     fn __repr__(&self) -> String {
