@@ -362,6 +362,20 @@ def test_sets_are_not_seat_lists_or_decks(impl, unordered):
         impl.Hand(impl.Rules(), [100, 100], deck=unordered(range(52)))
 
 
+def test_a_0d_array_is_no_seat_list(impl):
+    # It has a __len__ that raises: "len() of unsized object" said nothing.
+    for value in (np.array("tight"), np.array(5)):
+        with pytest.raises(TypeError, match=r"strateg.*ndarray"):
+            impl.simulate(10, players=2, strategies=value, seed=1)
+        with pytest.raises(TypeError, match="one strategy per seat"):
+            impl.match(value, 10, seed=1)
+    # A 0-d integer array is an integer: every seat's stack.
+    by_int = impl.simulate(10, players=2, stacks=100, seed=1)
+    assert list(impl.simulate(10, players=2, stacks=np.array(100), seed=1).net) == list(by_int.net)
+    with pytest.raises(TypeError, match="one strategy per seat"):
+        impl.match({"tight", "random"}, 10, seed=1)
+
+
 def test_ordered_sequences_are_seat_lists(impl):
     from collections import deque
 

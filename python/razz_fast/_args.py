@@ -26,10 +26,12 @@ def as_int(value: Any) -> int | None:
 def per_seat(value: Any) -> bool:
     """Whether ``value`` lists one value per seat: it has a length and items
     in an order of the caller's (a list, tuple, range, deque, dict view or
-    1-D array), and is no text or dict. A set is not one: its order is not
+    1-D array), and is no text, dict or 0-d array. A set is not one: its order is not
     the caller's (for strings it even changes from run to run), so seats
     would be silently shuffled."""
     if isinstance(value, (str, bytes, bytearray, dict, set, frozenset)):
+        return False
+    if getattr(value, "ndim", None) == 0:  # a 0-d array: its len() raises
         return False
     return hasattr(value, "__len__") and hasattr(value, "__iter__")
 

@@ -336,8 +336,6 @@ impl PyBatch {
     }
 }
 
-/// `actions` as one int per table: a 1-D integer array (or a sequence of
-/// ints) of length `len`.
 /// `where` of `step`: one bool per table, as a numpy bool array or anything
 /// `numpy.asarray` makes one of.
 fn where_arg(py: Python<'_>, flags: &Bound<'_, PyAny>, len: usize) -> PyResult<Vec<bool>> {

@@ -20,7 +20,7 @@ from razz_fast.reference._simulate import (
     _seed_or_random,
     play_hand,
 )
-from razz_fast.reference.arguments import check_threads
+from razz_fast.reference.arguments import check_threads, per_seat
 from razz_fast.reference.generator import Xoshiro256PlusPlus
 from razz_fast.reference.hand import Hand
 from razz_fast.reference.luck import UNITS, luck, luck_seed
@@ -48,7 +48,7 @@ def match(
     """Plays about ``hands`` hands between ``strategies`` (one per seat);
     see ``razz_fast.match``."""
     start = time.perf_counter()
-    if isinstance(strategies, str) or not hasattr(strategies, "__len__"):
+    if not per_seat(strategies):
         raise TypeError("strategies must be a sequence with one strategy per seat")
     players = _check_players(len(strategies) if players is None else players)
     if len(strategies) != players:
