@@ -5,6 +5,7 @@ plain play is simulate's run; the command line."""
 from __future__ import annotations
 
 import json
+import math
 import subprocess
 import sys
 
@@ -31,6 +32,22 @@ def test_two_copies_of_one_strategy_each_win_exactly_nothing(impl, players):
         result = impl.match(seating[:players], hands, seed=players)
         assert result.net == [0, 0]
         assert result.strategies == ["last", "last_again"]
+
+
+@pytest.mark.parametrize("impl", [rf, ref], ids=["core", "reference"])
+def test_one_deal_has_no_error_and_says_so(impl):
+    # One deal says nothing of the spread: NaN, never an interval of no width.
+    one = impl.match(["tight", "check_call"], 2, seed=3)
+    assert one.deals == 1
+    for figures in (one.stderr, one.variance_reduction, [e for _, e in one.pairwise.values()]):
+        assert all(math.isnan(x) for x in figures)
+    assert all(math.isnan(low) and math.isnan(high) for low, high in one.interval)
+    assert one.table().count("(one deal)") == 2
+    # Two deals measure it; two strategies that play alike leave none.
+    two = impl.match(["tight", "check_call"], 4, seed=3)
+    assert two.deals == 2 and not any(math.isnan(x) for x in two.stderr)
+    alike = impl.match([last, last_again], 4, seed=3)
+    assert alike.stderr == [0.0, 0.0] and alike.variance_reduction == [math.inf] * 2
 
 
 @pytest.mark.parametrize(
@@ -113,6 +130,9 @@ def test_the_command_line():
     two = command[:-1] + ["--hands", "1000", "--json", "--seed", "2"]
     record = json.loads(subprocess.run(two, capture_output=True, text=True, check=True).stdout)
     assert record["strategies"] == ["tight", "check_call"] and len(record["pairwise"]) == 1
+    one = subprocess.run(command[:-1] + ["--hands", "2"], capture_output=True, text=True,
+                         check=True).stdout  # fmt: skip
+    assert "(one deal)" in one and "nan" not in one
     bad = subprocess.run(command + ["--hands", "1.5"], capture_output=True, text=True)
     assert bad.returncode == 2 and "argument --hands: '1.5' is not an integer" in bad.stderr
 

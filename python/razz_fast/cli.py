@@ -190,7 +190,8 @@ def _simulate(args: argparse.Namespace) -> int:
         per100 = 100 * result.mean[seat] / big
         error = 100 * result.stderr[seat] / big
         name, net = strategies[seat], result.net[seat]
-        print(f"{seat:>4}  {name:<12} {net:>14,} {per100:>13.2f} {error:>7.2f}")
+        shown = f"{error:>7.2f}" if not math.isnan(error) else f"{'n/a':>7}"  # one hand: NaN
+        print(f"{seat:>4}  {name:<12} {net:>14,} {per100:>13.2f} {shown}")
     if result.showdowns:
         print("\nwinning hand at showdown:")
         for name, count in _rank_classes(result.winning_ranks).items():
@@ -253,7 +254,10 @@ def _match(args: argparse.Namespace) -> int:
     )
     print(result.table())
     for (a, b), (diff, error) in result.pairwise.items():
-        print(f"\n{a} against {b}: {diff:+.2f} ± {1.96 * error:.2f} bb/100 (95%)")
+        if math.isnan(error):  # one deal
+            print(f"\n{a} against {b}: {diff:+.2f} bb/100 (one deal: no interval)")
+        else:
+            print(f"\n{a} against {b}: {diff:+.2f} ± {1.96 * error:.2f} bb/100 (95%)")
     if args.plot:
         result.plot(args.plot)
         print(f"\nchart written to {args.plot}")

@@ -61,8 +61,12 @@ class MatchTotals:
                 var_x = self.deal_sq[j] / per_deal**2 / self.deals - m * m
             var_plain = self.seat_sq[j] / hands - raw * raw
             mean.append(m)
-            stderr.append(math.sqrt(max(var_x, 0.0) / (self.deals - 1)) if self.deals > 1 else 0.0)
-            plain.append(math.sqrt(max(var_plain, 0.0) / (hands - 1)) if hands > 1 else 0.0)
+            # One deal (or hand) says nothing of the spread: NaN, as for
+            # simulate, rather than an interval of no width.
+            stderr.append(
+                math.sqrt(max(var_x, 0.0) / (self.deals - 1)) if self.deals > 1 else math.nan
+            )
+            plain.append(math.sqrt(max(var_plain, 0.0) / (hands - 1)) if hands > 1 else math.nan)
         bb = [100 * m / big_bet for m in mean]
         half = [100 * Z95 * s / big_bet for s in stderr]
         pairwise = {}
@@ -82,7 +86,7 @@ class MatchTotals:
             stderr=stderr,
             interval=[(b - h, b + h) for b, h in zip(bb, half)],
             plain_stderr=plain,
-            variance_reduction=[(p / s) ** 2 if s > 0 else math.inf for p, s in zip(plain, stderr)],
+            variance_reduction=[_reduction(p, s) for p, s in zip(plain, stderr)],
             pairwise=pairwise,
             deals=self.deals,
             hands=self.hands,
@@ -93,6 +97,14 @@ class MatchTotals:
             adjust_luck=bool(luck_units),
             luck=luck,
         )
+
+
+def _reduction(plain: float, paired: float) -> float:
+    """``(plain / paired)²``: infinite when the pairing left no spread at
+    all (two strategies that play alike), NaN when either is unknown."""
+    if math.isnan(plain) or math.isnan(paired):
+        return math.nan
+    return (plain / paired) ** 2 if paired > 0 else math.inf
 
 
 _SUMS = ("net", "deal_sq", "seat_sq", "seat_hands", "luck", "adjusted_sq")
@@ -160,9 +172,11 @@ class MatchResult:
         lines = [f"{'strategy':<{width}}  {'bb/100':>9}  {'95% interval':>21}  {'hands':>12}"]
         for j in rows:
             low, high = self.interval[j]
+            # One deal gives no interval (NaN): say so rather than "+nan".
+            known = f"[{low:>+9.2f}, {high:>+9.2f}]" if not math.isnan(low) else "(one deal)"
             lines.append(
                 f"{self.strategies[j]:<{width}}  {self.bb_per_100[j]:>+9.2f}"
-                f"  [{low:>+9.2f}, {high:>+9.2f}]  {self.seat_hands[j]:>12,}"
+                f"  {known:>21}  {self.seat_hands[j]:>12,}"
             )
         return "\n".join(lines)
 

@@ -42,7 +42,9 @@ class Totals:
         stderr = []
         for total_sq, m in zip(self.sum_sq, mean):
             variance = total_sq / n - m * m
-            stderr.append(math.sqrt(max(variance, 0.0) / (n - 1)) if n > 1 else 0.0)
+            # One hand says nothing of the spread: NaN, as statistics does,
+            # rather than an interval of no width.
+            stderr.append(math.sqrt(max(variance, 0.0) / (n - 1)) if n > 1 else math.nan)
         return SimulationResult(
             hands=n,
             players=self.players,
