@@ -170,28 +170,38 @@ def test_an_illegal_action_changes_no_table(impl):
     assert t.hands_played == 0
 
 
-def test_wrong_actions_and_arguments_are_clear_errors():
-    t = rf.Tables(rf.Rules(), [100] * 3, 4, seed=2)
+@pytest.mark.parametrize("impl", [rf, ref], ids=["core", "reference"])
+def test_wrong_actions_and_arguments_are_clear_errors(impl):
+    t = impl.Tables(impl.Rules(), [100] * 3, 4, seed=2)
     with pytest.raises(ValueError, match="length 4"):
         t.step(np.zeros(3, dtype=np.int64))
-    with pytest.raises(TypeError, match="integer array"):
-        t.step(np.zeros(4, dtype=np.float64))
-    with pytest.raises(TypeError, match="integer array"):
-        t.step("call")
+    for wrong in (np.zeros(4, dtype=np.float64), "call", np.zeros(4, dtype=object),
+                  (a for a in [3, 3, 3, 3])):  # fmt: skip
+        with pytest.raises(TypeError, match="integer array"):
+            t.step(wrong)
     with pytest.raises(ValueError):
         t.step(np.zeros((4, 1), dtype=np.int64))
     with pytest.raises(ValueError, match="shape"):
         t.features(out=np.zeros((4, 3), dtype=np.float32))
     with pytest.raises(TypeError, match="float32"):
         t.features(out=np.zeros((4, rf.FEATURES), dtype=np.float64))
-    with pytest.raises(ValueError, match="tables"):
-        rf.Tables(rf.Rules(), [100] * 3, 0)
+    with pytest.raises(ValueError, match="C-contiguous"):
+        t.features(out=np.zeros((4, 2 * rf.FEATURES), dtype=np.float32)[:, ::2])
+    for count in (0, 2**22 + 1, 10**12):  # (the reference used to try 10**12 tables)
+        with pytest.raises(ValueError, match="tables"):
+            impl.Tables(impl.Rules(), [100] * 3, count)
+    for threads, error in ((0, ValueError), (-1, ValueError), (1.5, TypeError)):
+        with pytest.raises(error, match="threads"):
+            impl.Tables(impl.Rules(), [100] * 3, 2, threads=threads)
     with pytest.raises(TypeError):
-        rf.Tables(rf.Rules(), [100] * 3, 2, strategies=[1, 2, 3])
+        impl.Tables(impl.Rules(), [100] * 3, 2, strategies=[1, 2, 3])
     with pytest.raises(ValueError, match="unknown strategy"):
-        rf.Tables(rf.Rules(), [100] * 3, 2, strategies=["tight", "loose", None])
+        impl.Tables(impl.Rules(), [100] * 3, 2, strategies=["tight", "loose", None])
     with pytest.raises(ValueError):
-        rf.Tables(rf.Rules(), [100], 2)
+        impl.Tables(impl.Rules(), [100], 2)
+    for stacks in (5, "ab", None):
+        with pytest.raises(TypeError, match="stacks must be a sequence"):
+            impl.Tables(impl.Rules(), stacks, 2)
 
 
 def test_features_layout_and_reuse():
@@ -286,16 +296,19 @@ def test_a_batch_policy_gets_whole_batches():
     assert max(sizes) == rf._core.CHUNK and len(sizes) == 30 * 3
 
 
-def test_a_batch_policy_that_answers_wrongly_is_a_clear_error():
+@pytest.mark.parametrize("impl", [rf, ref], ids=["core", "reference"])
+def test_a_batch_policy_that_answers_wrongly_is_a_clear_error(impl):
+    hands = 3000 if impl is rf else 30
     bad = rf.batch_policy(lambda batch: np.full(len(batch), int(rf.Action.RAISE)))
     with pytest.raises(IllegalActionError, match="batch policy"):
-        rf.simulate(100, players=3, strategies=[bad, "tight", "tight"], seed=1)
-    short = rf.batch_policy(lambda batch: [1])
-    with pytest.raises(TypeError, match="batch policy"):
-        rf.simulate(3000, players=3, strategies=short, seed=1)
+        impl.simulate(100, players=3, strategies=[bad, "tight", "tight"], seed=1)
+    for wrong in ([1] * 2, np.ones((1, 1), dtype=np.int64), 1):  # a batch of one row or more
+        short = rf.batch_policy(lambda batch, wrong=wrong: wrong)
+        with pytest.raises(TypeError, match="batch policy"):
+            impl.simulate(hands, players=3, strategies=short, seed=1)
     floats = rf.batch_policy(lambda batch: np.ones(len(batch)))
     with pytest.raises(TypeError, match="integer array"):
-        rf.simulate(100, players=3, strategies=floats, seed=1)
+        impl.simulate(100, players=3, strategies=floats, seed=1)
 
 
 def test_a_strategy_may_call_back_into_the_library_with_any_threads():

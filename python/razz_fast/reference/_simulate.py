@@ -127,9 +127,9 @@ def _python_action(function: UserStrategy, hand: Hand, seat: int) -> Action:
     (exceptions from the callable propagate unchanged). The callable gets
     the seat's view, as in the core; a batch policy a batch of one row."""
     if is_batch_policy(function):
-        from razz_fast.reference.tables import Batch
+        from razz_fast.reference.tables import Batch, batch_row
 
-        answer = list(function(Batch([hand], hand.rules.big_bet)))[0]
+        answer = batch_row(function(Batch([hand], hand.rules.big_bet)))
         who = f"batch policy of seat {seat}"
     else:
         answer = function(hand.view(seat))

@@ -16,7 +16,13 @@ from typing import TYPE_CHECKING, Any
 from razz_fast.errors import IllegalActionError
 from razz_fast.events import Action
 from razz_fast.reference._simulate import hand_seeds
-from razz_fast.reference.arguments import as_int, check_seed
+from razz_fast.reference.arguments import (
+    check_seed,
+    check_stacks,
+    check_threads,
+    int_in,
+    per_seat,
+)
 from razz_fast.reference.generator import Xoshiro256PlusPlus
 from razz_fast.reference.hand import Hand
 from razz_fast.reference.rules import Rules
@@ -34,6 +40,10 @@ _SEATS = 8
 _PER_SEAT = 5 + 13
 _HEAD = 5 + 7 + 2 + 3 * 13
 FEATURES = _HEAD + _SEATS * _PER_SEAT
+
+
+#: The most tables one ``Tables`` steps, as in the core.
+MAX_TABLES = 1 << 22
 
 
 def _row(hand: Hand) -> dict[str, Any]:
@@ -195,6 +205,42 @@ class Batch:
         return len(self._rows)
 
 
+def batch_row(result: object) -> int:
+    """The one action of a batch policy's result for a batch of one row,
+    checked as the core checks it: a 1-D integer array of length 1, or
+    anything numpy makes one of (TypeError otherwise)."""
+    import numpy as np
+
+    expected = "a batch policy's result: actions must be a 1-D integer array of length 1"
+    array = np.asarray(result)
+    if array.dtype.kind not in "iu":
+        raise TypeError(f"{expected}, not {type(result).__name__}")
+    if array.shape != (1,):
+        raise TypeError(f"{expected}, got shape {array.shape}")
+    return int(array[0])
+
+
+def _builtins(strategies: object, n: int) -> list[BuiltIn | None]:
+    """``Tables``' ``strategies``, checked as the core checks them: one
+    built-in name (or None, the caller's seat) per seat."""
+    if isinstance(strategies, str) or not per_seat(strategies):
+        raise TypeError(f"strategies must be a sequence, got {type(strategies).__name__}")
+    if len(strategies) != n:
+        raise ValueError(f"{len(strategies)} strategies for {n} players")
+    seats: list[BuiltIn | None] = []
+    for name in strategies:
+        if name is not None and not isinstance(name, str):
+            raise TypeError(
+                "each of strategies must be a built-in strategy's name or None,"
+                f" got {type(name).__name__}"
+            )
+        if name is not None and name not in BUILTINS:
+            known = ", ".join(repr(known) for known in sorted(BUILTINS))
+            raise ValueError(f'unknown strategy "{name}": expected one of {known}')
+        seats.append(None if name is None else BUILTINS[name])
+    return seats
+
+
 class Tables(Batch):
     """``Tables(rules, stacks, tables, *, seed=None, threads=None,
     strategies=None)``: the reference of the core's ``Tables``."""
@@ -213,23 +259,15 @@ class Tables(Batch):
 
         if not isinstance(rules, Rules):
             raise TypeError(f"rules must be a Rules, not {type(rules).__name__}")
-        count = as_int(tables)
-        if count is None:
-            raise TypeError(f"tables must be an int, not {type(tables).__name__}")
-        if count < 1:
-            raise ValueError(f"tables must be at least 1, got {count}")
+        # The core's bound: a count past it would take all memory, slowly.
+        count = int_in(tables, "tables", 1, MAX_TABLES)
+        check_threads(threads)
         seed = check_seed(seed)
         self.seed = int.from_bytes(os.urandom(8), "little") if seed is None else seed
         self.rules = rules
-        self._stacks = list(stacks)
+        self._stacks = check_stacks(stacks)
         n = len(self._stacks)
-        if strategies is None:
-            strategies = [None] * n
-        if len(strategies) != n:
-            raise ValueError(f"{len(strategies)} strategies for {n} players")
-        self._builtins: list[BuiltIn | None] = [
-            None if s is None else BUILTINS[s] for s in strategies
-        ]
+        self._builtins = _builtins([None] * n if strategies is None else strategies, n)
         self._next = 0
         self._hands: list[Hand] = []
         self._rngs: list[Xoshiro256PlusPlus] = []
@@ -279,10 +317,15 @@ class Tables(Batch):
         ``where``: one bool per table, only those tables are stepped."""
         import numpy as np
 
-        read = [as_int(a) for a in list(actions)]
-        values = [v for v in read if v is not None]
-        if len(read) != len(self._hands) or len(values) != len(read):
-            raise TypeError(f"actions must be {len(self._hands)} ints")
+        # As the core: what numpy makes a 1-D integer array of, nothing else
+        # (no floats, objects or generators, which it would have to guess at).
+        expected = f"actions must be a 1-D integer array of length {len(self._hands)}"
+        array = np.asarray(actions)
+        if array.dtype.kind not in "iu":
+            raise TypeError(f"{expected}, not {type(actions).__name__}")
+        if array.shape != (len(self._hands),):
+            raise ValueError(f"{expected}, got shape {array.shape}")
+        values = [int(a) for a in array]
         if where is None:
             stepped = [True] * len(self._hands)
         else:
