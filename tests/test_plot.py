@@ -55,7 +55,14 @@ def test_a_plot_that_cannot_be_written_is_refused_before_any_work(command, tmp_p
 
     monkeypatch.setattr(rf, "match", no_run)
     monkeypatch.setattr(rf, "chart", no_run)
-    for path, why in ((tmp_path / "none" / "x.png", "cannot write in"), (tmp_path, "is a folder")):
+    refused = (
+        (tmp_path / "none" / "x.png", "cannot write in"),
+        (tmp_path, "is a folder"),
+        # matplotlib itself refuses an extension it does not know only at
+        # savefig, after the run.
+        (tmp_path / "x.txt", "matplotlib cannot write .txt files (it writes "),
+    )
+    for path, why in refused:
         assert main([*command, "--plot", str(path)]) == 2
         assert f"--plot {path}: {why}" in capsys.readouterr().err
 

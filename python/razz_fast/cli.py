@@ -20,7 +20,7 @@ from razz_fast import _core
 from razz_fast._args import MAX_THREADS
 from razz_fast._history_commands import add_convert, add_replay
 from razz_fast.errors import RazzError
-from razz_fast.plot import plot_available
+from razz_fast.plot import plot_available, plot_formats
 
 _COUNT_LIMIT = 2**63 - 1
 _SEED_LIMIT = 2**64 - 1
@@ -78,6 +78,14 @@ def _check_plot(path: str | None) -> None:
     if target.is_dir() or not folder.is_dir() or not os.access(folder, os.W_OK):
         why = "is a folder" if target.is_dir() else f"cannot write in {str(folder)!r}"
         raise ValueError(f"--plot {path}: {why}")
+    # matplotlib picks the format by the extension and refuses one it does
+    # not know only when it saves, after the run.
+    suffix = target.suffix[1:].lower()
+    if suffix and suffix not in plot_formats():
+        raise ValueError(
+            f"--plot {path}: matplotlib cannot write .{suffix} files"
+            f" (it writes {', '.join(plot_formats())})"
+        )
 
 
 def _rules_record(rules: razz_fast.Rules) -> dict[str, Any]:

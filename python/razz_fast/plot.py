@@ -14,7 +14,7 @@ from typing import Any
 
 from razz_fast._args import checked_int
 
-__all__ = ["plot_available", "plot_match", "plot_simulation", "plot_chart"]
+__all__ = ["plot_available", "plot_formats", "plot_match", "plot_simulation", "plot_chart"]
 
 
 def _pyplot() -> Any:
@@ -36,6 +36,15 @@ def plot_available() -> bool:
     except ImportError:
         return False
     return True
+
+
+def plot_formats() -> list[str]:
+    """The file extensions matplotlib can save a figure as (``png``,
+    ``svg``, ``pdf``, ...): ``savefig`` picks the format by the extension."""
+    _pyplot()
+    from matplotlib.backend_bases import FigureCanvasBase
+
+    return sorted(FigureCanvasBase.get_supported_filetypes())
 
 
 def _interactive() -> bool:
