@@ -202,6 +202,11 @@ def _first_failure(text: str):
         ("kobreli: brings in for $0.02", "kobreli: brings in for $0.05", 1, "small_bet"),
         ("Uncalled bet ($0.08) returned to SilkZone", "Uncalled bet ($0.08) returned to Nobody",
          47, "unknown player"),
+        # A card the deal cannot give: the deck is built before any action.
+        ("meg100: calls $0.02", "meg100: folds", 27,
+         "Js is dealt to meg100 on street 4 after folding on street 3"),
+        ("Dealt to SilkZone [3h 3d 4h] [9c]", "Dealt to SilkZone [3h 3d 4h] [Qc]", 44,
+         "Qc is dealt to kobreli and SilkZone"),
     ],
 )  # fmt: skip
 def test_doctored_history_fails_at_its_line(old, new, line, message):

@@ -156,10 +156,23 @@ def deck_for(history: HandHistory, names: list[str], burn_cards: bool = False) -
         text = history.cards[names[seat]][slot]
         wanted.append(note(text, names[seat], slot) if text else None)
     community = seen.get(razz_fast.parse_cards(history.community)[0]) if history.community else None
-    for name in names:
+    dealt = set(order)
+    for seat, name in enumerate(names):
         for slot, text in enumerate(history.cards[name]):
             if text is not None and not (slot == 6 and community and text == history.community):
                 note(text, name, slot)
+                # A card the deal never gives (after the player's fold, or
+                # a seventh card where the deck ran short) has no place in
+                # the deck.
+                if (seat, slot) not in dealt:
+                    line = history.card_lines.get(name, [None] * SLOTS)[slot]
+                    street = slot + 1 if slot >= 2 else 3
+                    why = (
+                        f"after folding on street {folded_on[name]}"
+                        if folded_on.get(name, 8) < street
+                        else "where the deck ran short and the board card is dealt"
+                    )
+                    raise history.error(f"{text} is dealt to {name} on street {street} {why}", line)
     unseen = iter(sorted(set(range(52)) - set(seen)))
     deck = [card if card is not None else next(unseen) for card in wanted]
     return deck + list(unseen)
@@ -263,6 +276,8 @@ def _replay(
         rules = rules.replace(**stakes)
         deck = deck_for(history, names, rules.burn_cards)
         hand: PlayedHand = engine.Hand(rules, [seat.stack for seat in seats], deck=deck)
+    except HistoryError:  # the deal's own error names its line
+        raise
     except (RazzError, ValueError) as error:  # stakes or stacks the engine refuses
         raise history.error(f"cannot set up the hand: {error}", history.first_line) from None
 
