@@ -202,6 +202,43 @@ def test_a_completion_seen_twice_counts_once(client, monkeypatch):
     )
 
 
+class _Enough(Exception):
+    pass
+
+
+@pytest.mark.parametrize("run", ["simulate", "equity"])
+def test_a_run_of_2_63_units_submits_a_few_batches_at_a_time(client, monkeypatch, run):
+    # Listing every task of such a run up front (10**12 and more) used to
+    # exhaust the client's memory before the first task started.
+    real = rfd.as_completed
+    submitted = []
+
+    def stop_at_the_first_result(futures, **kwargs):
+        yield from ()  # a generator, as as_completed is
+        next(real(futures, **kwargs))
+        prefix = f"razz-{run}"
+        submitted.append(client.run_on_scheduler(_run_tasks_on_scheduler, prefix=prefix))
+        raise _Enough
+
+    monkeypatch.setattr(rfd, "TASKS_AT_ONCE", 50)
+    monkeypatch.setattr(rfd, "as_completed", stop_at_the_first_result)
+    with pytest.raises(_Enough):
+        if run == "simulate":
+            rfd.simulate(2**63 - 1, seed=1, chunks_per_task=1, client=client)
+        else:
+            rfd.equity(*THREE_WAY, trials=2**63 - 1, seed=1, chunks_per_task=1, client=client)
+    assert 0 < submitted[0] <= 2 * 50
+
+
+def test_a_run_in_several_batches_is_the_local_run(client, monkeypatch):
+    monkeypatch.setattr(rfd, "TASKS_AT_ONCE", 3)
+    local = razz_fast.simulate(20_000, seed=5)  # 20 chunks: 7 batches of tasks
+    assert same(rfd.simulate(20_000, seed=5, chunks_per_task=1, client=client)) == same(local)
+    hands, dead = THREE_WAY
+    local = razz_fast.equity(hands, dead, trials=50_000, seed=5)
+    assert rfd.equity(hands, dead, trials=50_000, seed=5, chunks_per_task=2, client=client) == local
+
+
 def test_errors_in_tasks_propagate_and_arguments_are_checked_first(client):
     def boom(hand):
         raise ValueError("boom from a strategy")

@@ -37,10 +37,11 @@ except ImportError as error:  # pragma: no cover - exercised in a subprocess
         "installed: pip install 'razz-fast[dask]'"
     ) from error
 
+import itertools
 import pickle
 import time
 import uuid
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, Callable
 
 from razz_fast import _core
@@ -68,6 +69,11 @@ TASKS_PER_THREAD = 16
 #: sample chunks (4,096 samples); exact slices have no bound.
 SMALLEST_TASK = 16
 LARGEST_TASK = 1024
+#: Tasks submitted at once, the next batch going in before the last one's
+#: results are read: far more than a run's default ~16 per worker thread,
+#: so most runs are one batch, while a run of 2**63 hands or trials never
+#: holds more than two batches of futures.
+TASKS_AT_ONCE = 4096
 
 
 #: How long a run waits for a cluster without workers before saying so
@@ -211,44 +217,71 @@ def _task_size(
     return size if largest is None else min(size, largest)
 
 
-def _slices(units: int, size: int) -> list[tuple[int, int]]:
-    """``0 .. units`` cut into contiguous ``(start, stop)`` slices of ``size``."""
-    return [(start, min(start + size, units)) for start in range(0, units, size)]
+def _slices(units: int, size: int) -> tuple[int, Iterator[tuple[int, int]]]:
+    """``0 .. units`` cut into contiguous ``(start, stop)`` slices of
+    ``size``: their count, and the slices one at a time (a run of 2**63
+    hands has more slices than memory could list)."""
+    slices = ((start, min(start + size, units)) for start in range(0, units, size))
+    return -(-units // size), slices
 
 
 def _run_tasks(
     client: Client,
     name: str,
     function: Callable[..., Any],
-    tasks: Sequence[tuple[tuple[Any, ...], int]],
+    count: int,
+    tasks: Iterable[tuple[tuple[Any, ...], int]],
     bar: Any,
 ) -> dict[int, Any]:
-    """Runs ``function(*args)`` for each ``(args, size)`` of ``tasks`` on the
-    cluster and returns ``{task id: result}``, advancing ``bar`` by ``size``
-    as each task completes. Any exit other than success (an error in a task,
+    """Runs ``function(*args)`` for each of the ``count`` ``(args, size)``
+    of ``tasks`` on the cluster and returns ``{task id: result}``, advancing
+    ``bar`` by ``size`` as each task completes. Tasks are submitted
+    ``TASKS_AT_ONCE`` at a time, the next batch before the results of the
+    last are read, so a huge run keeps the cluster busy without a future
+    per task in memory. Any exit other than success (an error in a task,
     Ctrl-C) cancels the tasks still outstanding. Each task gets the name of
     the run's stop flag as its last argument, set then too, which its
     running work polls (Dask cannot stop a running task by itself)."""
     token = uuid.uuid4().hex
-    keys = [f"{name}-{token}-{i}" for i in range(len(tasks))]
-    task_id: dict[Any, int] = {key: i for i, key in enumerate(keys)}
+    task_id: dict[Any, int] = {}
+    sizes: dict[int, int] = {}
     results: dict[int, Any] = {}
     futures: list[Any] = []
     flag = f"{name}-{token}-stop"
+    pending = iter(tasks)
+
+    def submit() -> list[Any]:
+        batch = list(itertools.islice(pending, TASKS_AT_ONCE))
+        if not batch:
+            return []
+        first = len(task_id)
+        keys = [f"{name}-{token}-{first + i}" for i in range(len(batch))]
+        for i, (key, (_, size)) in enumerate(zip(keys, batch), first):
+            task_id[key] = i
+            sizes[i] = size
+        columns: list[Any] = [*zip(*(args for args, _ in batch)), [flag] * len(batch)]
+        submitted = client.map(_guarded, [function] * len(batch), *columns, key=keys, pure=False)
+        futures.extend(submitted)
+        return submitted
+
     try:
-        columns: list[Any] = [*zip(*(args for args, _ in tasks)), [flag] * len(tasks)]
-        futures = client.map(_guarded, [function] * len(tasks), *columns, key=keys, pure=False)
-        for future, result in as_completed(futures, with_results=True):
-            if future.status != "finished":  # cancelled from elsewhere
-                raise RuntimeError(f"Dask task {future.key} ended {future.status}")
-            i = task_id[future.key]
-            if i in results:  # the same task reported twice counts once
-                continue
-            results[i] = result
-            if bar is not None:
-                bar.update(tasks[i][1])
-        if len(results) != len(tasks):
-            raise RuntimeError(f"{len(tasks) - len(results)} Dask tasks never completed")
+        batch = submit()
+        while batch:
+            following = submit()
+            for future, result in as_completed(batch, with_results=True):
+                if future.status != "finished":  # cancelled from elsewhere
+                    raise RuntimeError(f"Dask task {future.key} ended {future.status}")
+                i = task_id[future.key]
+                if i in results:  # the same task reported twice counts once
+                    continue
+                results[i] = result
+                if bar is not None:
+                    bar.update(sizes.pop(i))
+            done = {future.key for future in batch}
+            futures[:] = [future for future in futures if future.key not in done]
+            batch = following
+        if len(results) != count:
+            raise RuntimeError(f"{count - len(results)} Dask tasks never completed")
     except _Escaped as escaped:  # a strategy's sys.exit or KeyboardInterrupt
         raise escaped.error() from None
     finally:
@@ -292,13 +325,14 @@ def simulate(
         _task_size(run.chunks, client, chunks_per_task, SMALLEST_TASK, LARGEST_TASK),
         run.max_chunks_per_call,
     )
-    tasks = [
+    count, slices = _slices(run.chunks, size)
+    tasks = (
         ((run, a, b - a, threads or 1), min(b * _core.CHUNK, run.hands) - a * _core.CHUNK)
-        for a, b in _slices(run.chunks, size)
-    ]
+        for a, b in slices
+    )
     start = time.perf_counter()
     bar = progress_bar(progress, run.hands, " hands", "simulate")
-    parts = _run_tasks(client, "razz-simulate", _simulate_slice, tasks, bar)
+    parts = _run_tasks(client, "razz-simulate", _simulate_slice, count, tasks, bar)
     totals = Totals(run.players)
     for i in sorted(parts):
         totals.add(parts[i])
@@ -336,14 +370,15 @@ def match(
         _task_size(run.chunks, client, chunks_per_task, SMALLEST_TASK, LARGEST_TASK),
         chunks_per_call(run, seatings),
     )
-    tasks = [
+    count, slices = _slices(run.chunks, size)
+    tasks = (
         ((run, index, duplicate, adjust_luck, a, b - a, threads or 1),
          (min(b * _core.CHUNK, run.hands) - a * _core.CHUNK) * seatings)
-        for a, b in _slices(run.chunks, size)
-    ]  # fmt: skip
+        for a, b in slices
+    )  # fmt: skip
     start = time.perf_counter()
     bar = progress_bar(progress, run.hands * seatings, " hands", "match")
-    parts = _run_tasks(client, "razz-match", _match_slice, tasks, bar)
+    parts = _run_tasks(client, "razz-match", _match_slice, count, tasks, bar)
     totals = MatchTotals(len(unique))
     for i in sorted(parts):
         totals.add(parts[i])
@@ -378,17 +413,20 @@ def equity(
         raise TypeError(f"progress must be a bool, got {type(progress).__name__}")
     client = _with_workers(_client(client))
     is_exact, units = _core.equity_units(spot.known, spot.dead, spot.exact, spot.trials)
+    tasks: Iterator[tuple[tuple[Any, ...], int]]
     if is_exact:
         size = _task_size(units, client, chunks_per_task, 1, None)
-        tasks = [((spot, True, a, b, threads or 1), b - a) for a, b in _slices(units, size)]
+        count, slices = _slices(units, size)
+        tasks = (((spot, True, a, b, threads or 1), b - a) for a, b in slices)
         bar = progress_bar(progress, units, " items", "equity")
     else:
         size = _task_size(units, client, chunks_per_task, SMALLEST_TASK, LARGEST_TASK)
         chunk = _core.SAMPLE_CHUNK
-        tasks = [
+        count, slices = _slices(units, size)
+        tasks = (
             ((spot, False, a, b, threads or 1), min(b * chunk, spot.trials) - a * chunk)
-            for a, b in _slices(units, size)
-        ]
+            for a, b in slices
+        )
         bar = progress_bar(progress, spot.trials, " samples", "equity")
-    parts = _run_tasks(client, "razz-equity", _equity_slice, tasks, bar)
+    parts = _run_tasks(client, "razz-equity", _equity_slice, count, tasks, bar)
     return result_from_tallies(*merge_tallies(parts[i] for i in sorted(parts)), spot.seed)
