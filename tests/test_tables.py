@@ -375,6 +375,22 @@ def test_features_of_a_value_the_core_never_writes_is_a_value_error(impl, name, 
     assert t.features().shape == (4, rf.FEATURES)
 
 
+@pytest.mark.parametrize("name", ["legal", "folded", "all_in"])
+@pytest.mark.parametrize("impl", [rf, ref], ids=["core", "reference"])
+def test_a_flag_byte_other_than_0_or_1_is_a_value_error(impl, name):
+    # Only a uint8 view of a bool array writes such a byte; read as a Rust
+    # bool it would be undefined behaviour, so the core reads bytes and
+    # refuses it as it refuses a bad card.
+    t = _three_seats(impl)
+    before = t.features()
+    flags = getattr(t, name).view(np.uint8)
+    was, flags[2, 1] = int(flags[2, 1]), 2
+    with pytest.raises(ValueError, match=f"^table 2: {name} holds 2, not 0 or 1"):
+        t.features()
+    flags[2, 1] = was
+    assert (t.features() == before).all()
+
+
 @pytest.mark.parametrize("impl", [rf, ref], ids=["core", "reference"])
 def test_features_read_the_flags_and_amounts_as_written(impl):
     t = _three_seats(impl)

@@ -94,6 +94,38 @@ macro_rules! slice {
     };
 }
 
+/// The data of the bool array `$field` of `$obs` as bytes (`&mut [u8]`,
+/// or `&[u8]` with `ro`), checked by `usable`. Never as `&[bool]`: the
+/// caller may have written any byte into it through a uint8 view, and a
+/// Rust `bool` holding a byte other than 0 or 1 is undefined behaviour;
+/// the core checks the bytes instead (`ObsRef::check`).
+macro_rules! flags {
+    ($py:expr, $obs:expr, $field:ident, $shape:expr, $writer:expr) => {
+        let array = usable($py, &$obs.$field, stringify!($field), &$shape)?;
+        let mut guard = array
+            .try_readwrite()
+            .map_err(|e| unusable(stringify!($field), $writer, e))?;
+        let len = guard.len();
+        // SAFETY: `usable` checked a C-contiguous array of one-byte bools
+        // of this shape, so `len` bytes from its start are its data; the
+        // write borrow (`guard`, alive to the end of the enclosing block,
+        // as the slice) keeps every other borrow from the core out.
+        let $field: &mut [u8] = unsafe {
+            std::slice::from_raw_parts_mut(guard.as_array_mut().as_mut_ptr().cast::<u8>(), len)
+        };
+    };
+    ($py:expr, $obs:expr, $field:ident, $shape:expr, $writer:expr, ro) => {
+        let array = usable($py, &$obs.$field, stringify!($field), &$shape)?;
+        let guard = array
+            .try_readonly()
+            .map_err(|e| unusable(stringify!($field), $writer, e))?;
+        let len = guard.len();
+        // SAFETY: as above, with a read borrow.
+        let $field: &[u8] =
+            unsafe { std::slice::from_raw_parts(guard.as_array().as_ptr().cast::<u8>(), len) };
+    };
+}
+
 impl ObsArrays {
     pub fn new(py: Python<'_>, rows: usize, players: usize) -> ObsArrays {
         let a = Action::ALL.len();
@@ -151,11 +183,11 @@ impl ObsArrays {
         slice_mut!(py, self, street, one);
         slice_mut!(py, self, to_call, one);
         slice_mut!(py, self, pot, one);
-        slice_mut!(py, self, legal, flags);
+        flags!(py, self, legal, flags, "step()");
         slice_mut!(py, self, stacks, seats);
         slice_mut!(py, self, bets, seats);
-        slice_mut!(py, self, folded, seats);
-        slice_mut!(py, self, all_in, seats);
+        flags!(py, self, folded, seats, "step()");
+        flags!(py, self, all_in, seats, "step()");
         slice_mut!(py, self, cards, slots);
         slice_mut!(py, self, community, one);
         let obs = Obs {
@@ -207,11 +239,11 @@ impl ObsArrays {
             slice!(py, self, street, one);
             slice!(py, self, to_call, one);
             slice!(py, self, pot, one);
-            slice!(py, self, legal, flags);
+            flags!(py, self, legal, flags, "step()", ro);
             slice!(py, self, stacks, seats);
             slice!(py, self, bets, seats);
-            slice!(py, self, folded, seats);
-            slice!(py, self, all_in, seats);
+            flags!(py, self, folded, seats, "step()", ro);
+            flags!(py, self, all_in, seats, "step()", ro);
             slice!(py, self, cards, slots);
             slice!(py, self, community, one);
             let obs = ObsRef {
