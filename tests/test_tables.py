@@ -451,6 +451,39 @@ def test_a_read_only_or_reshaped_array_is_a_value_error_in_the_core(name):
     t.step(np.argmax(t.legal, axis=1))
 
 
+@pytest.mark.parametrize("name", ["done", "payoffs"])
+def test_a_read_only_or_retyped_result_array_refuses_the_step_in_the_core(name):
+    # They used to be written after the step with numpy's panicking borrow:
+    # a PanicException, and the finished hands' results lost.
+    t = rf.Tables(rf.Rules(), [100] * 2, 8, seed=1)
+    actions = np.argmax(t.legal, axis=1)
+    array = getattr(t, name)
+    array.setflags(write=False)
+    before = (t.actor.copy(), t.stacks.copy())
+    with pytest.raises(ValueError, match=f"^{name} is read-only, but step"):
+        t.step(actions)
+    assert (t.actor == before[0]).all() and (t.stacks == before[1]).all()
+    array.setflags(write=True)
+    array.dtype = np.int64 if name == "done" else np.int8
+    with pytest.raises(ValueError, match=f"^the {name} array was changed in place"):
+        t.step(actions)
+    array.dtype = bool if name == "done" else np.int64
+    while t.hands_played == 0:
+        t.step(np.argmax(t.legal, axis=1))
+    assert t.done.any() and (t.payoffs.sum(axis=1) == 0).all()
+
+
+def test_where_reads_any_nonzero_byte_as_true():
+    flags = np.zeros(4, dtype=bool)
+    flags.view(np.uint8)[1:3] = [2, 255]
+    runs = []
+    for where in (flags, flags.astype(np.uint8).astype(bool)):
+        t = _three_seats(rf)
+        t.step(np.argmax(t.legal, axis=1), where=where)
+        runs.append(t.features())
+    assert (runs[0] == runs[1]).all()
+
+
 def _writes(name, value, out_read_only=False):
     """A batch policy that spoils its batch before asking for its features."""
 
