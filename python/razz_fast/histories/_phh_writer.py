@@ -57,10 +57,6 @@ def dumps(
         names = checked_names(names, n)  # (loads refuses a file without them)
     if hand_id is not None and (isinstance(hand_id, bool) or not isinstance(hand_id, (str, int))):
         raise TypeError(f"hand_id must be a str or an int, not {type_name(hand_id)}")
-    if isinstance(hand_id, int) and not -(2**63) <= hand_id < 2**63:
-        # TOML's integers are 64-bit: a reader that keeps to the spec (not
-        # Python's, which takes any int) must refuse the file.
-        raise ValueError(f"hand_id must fit in 64 bits (TOML), got {hand_id} (give it as a str)")
     for name, value in (("table", table), ("currency_symbol", currency_symbol)):
         if value is not None and not isinstance(value, str):
             raise TypeError(f"{name} must be a str, not {type_name(value)}")
