@@ -34,9 +34,9 @@ fn main() {
     .expect("valid tables");
     let (mut actor, mut street, mut community) = (vec![0i8; t], vec![0i8; t], vec![0i8; t]);
     let (mut to_call, mut pot) = (vec![0i64; t], vec![0i64; t]);
-    let mut legal = vec![false; t * a];
+    let mut legal = vec![0u8; t * a];
     let (mut stacks, mut bets) = (vec![0i64; t * p], vec![0i64; t * p]);
-    let (mut folded, mut all_in) = (vec![false; t * p], vec![false; t * p]);
+    let (mut folded, mut all_in) = (vec![0u8; t * p], vec![0u8; t * p]);
     let mut cards = vec![0i8; t * p * SLOTS];
     let mut rng = Rng::new(7);
     let mut actions = vec![0i64; t];
@@ -45,11 +45,11 @@ fn main() {
         if step > 0 {
             for (row, action) in actions.iter_mut().enumerate() {
                 let flags = &legal[row * a..(row + 1) * a];
-                let n = flags.iter().filter(|&&f| f).count();
+                let n = flags.iter().filter(|&&f| f != 0).count();
                 let mut pick = if n == 0 { 0 } else { rng.below(n) };
                 *action = 0;
                 for (i, &f) in flags.iter().enumerate() {
-                    if f {
+                    if f != 0 {
                         if pick == 0 {
                             *action = i as i64;
                             break;

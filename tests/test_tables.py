@@ -375,6 +375,22 @@ def test_features_of_a_value_the_core_never_writes_is_a_value_error(impl, name, 
     assert t.features().shape == (4, rf.FEATURES)
 
 
+@pytest.mark.parametrize("name", ["legal", "folded", "all_in"])
+@pytest.mark.parametrize("impl", [rf, ref], ids=["core", "reference"])
+def test_a_flag_byte_other_than_0_or_1_is_a_value_error(impl, name):
+    # Only a uint8 view of a bool array writes such a byte; read as a Rust
+    # bool it would be undefined behaviour, so the core reads bytes and
+    # refuses it as it refuses a bad card.
+    t = _three_seats(impl)
+    before = t.features()
+    flags = getattr(t, name).view(np.uint8)
+    was, flags[2, 1] = int(flags[2, 1]), 2
+    with pytest.raises(ValueError, match=f"^table 2: {name} holds 2, not 0 or 1"):
+        t.features()
+    flags[2, 1] = was
+    assert (t.features() == before).all()
+
+
 @pytest.mark.parametrize("impl", [rf, ref], ids=["core", "reference"])
 def test_features_read_the_flags_and_amounts_as_written(impl):
     t = _three_seats(impl)
@@ -433,6 +449,39 @@ def test_a_read_only_or_reshaped_array_is_a_value_error_in_the_core(name):
         t.features()
     array.dtype = dtype
     t.step(np.argmax(t.legal, axis=1))
+
+
+@pytest.mark.parametrize("name", ["done", "payoffs"])
+def test_a_read_only_or_retyped_result_array_refuses_the_step_in_the_core(name):
+    # They used to be written after the step with numpy's panicking borrow:
+    # a PanicException, and the finished hands' results lost.
+    t = rf.Tables(rf.Rules(), [100] * 2, 8, seed=1)
+    actions = np.argmax(t.legal, axis=1)
+    array = getattr(t, name)
+    array.setflags(write=False)
+    before = (t.actor.copy(), t.stacks.copy())
+    with pytest.raises(ValueError, match=f"^{name} is read-only, but step"):
+        t.step(actions)
+    assert (t.actor == before[0]).all() and (t.stacks == before[1]).all()
+    array.setflags(write=True)
+    array.dtype = np.int64 if name == "done" else np.int8
+    with pytest.raises(ValueError, match=f"^the {name} array was changed in place"):
+        t.step(actions)
+    array.dtype = bool if name == "done" else np.int64
+    while t.hands_played == 0:
+        t.step(np.argmax(t.legal, axis=1))
+    assert t.done.any() and (t.payoffs.sum(axis=1) == 0).all()
+
+
+def test_where_reads_any_nonzero_byte_as_true():
+    flags = np.zeros(4, dtype=bool)
+    flags.view(np.uint8)[1:3] = [2, 255]
+    runs = []
+    for where in (flags, flags.astype(np.uint8).astype(bool)):
+        t = _three_seats(rf)
+        t.step(np.argmax(t.legal, axis=1), where=where)
+        runs.append(t.features())
+    assert (runs[0] == runs[1]).all()
 
 
 def _writes(name, value, out_read_only=False):

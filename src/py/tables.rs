@@ -94,6 +94,38 @@ macro_rules! slice {
     };
 }
 
+/// The data of the bool array `$field` of `$obs` as bytes (`&mut [u8]`,
+/// or `&[u8]` with `ro`), checked by `usable`. Never as `&[bool]`: the
+/// caller may have written any byte into it through a uint8 view, and a
+/// Rust `bool` holding a byte other than 0 or 1 is undefined behaviour;
+/// the core checks the bytes instead (`ObsRef::check`).
+macro_rules! flags {
+    ($py:expr, $obs:expr, $field:ident, $shape:expr, $writer:expr) => {
+        let array = usable($py, &$obs.$field, stringify!($field), &$shape)?;
+        let mut guard = array
+            .try_readwrite()
+            .map_err(|e| unusable(stringify!($field), $writer, e))?;
+        let len = guard.len();
+        // SAFETY: `usable` checked a C-contiguous array of one-byte bools
+        // of this shape, so `len` bytes from its start are its data; the
+        // write borrow (`guard`, alive to the end of the enclosing block,
+        // as the slice) keeps every other borrow from the core out.
+        let $field: &mut [u8] = unsafe {
+            std::slice::from_raw_parts_mut(guard.as_array_mut().as_mut_ptr().cast::<u8>(), len)
+        };
+    };
+    ($py:expr, $obs:expr, $field:ident, $shape:expr, $writer:expr, ro) => {
+        let array = usable($py, &$obs.$field, stringify!($field), &$shape)?;
+        let guard = array
+            .try_readonly()
+            .map_err(|e| unusable(stringify!($field), $writer, e))?;
+        let len = guard.len();
+        // SAFETY: as above, with a read borrow.
+        let $field: &[u8] =
+            unsafe { std::slice::from_raw_parts(guard.as_array().as_ptr().cast::<u8>(), len) };
+    };
+}
+
 impl ObsArrays {
     pub fn new(py: Python<'_>, rows: usize, players: usize) -> ObsArrays {
         let a = Action::ALL.len();
@@ -151,11 +183,11 @@ impl ObsArrays {
         slice_mut!(py, self, street, one);
         slice_mut!(py, self, to_call, one);
         slice_mut!(py, self, pot, one);
-        slice_mut!(py, self, legal, flags);
+        flags!(py, self, legal, flags, "step()");
         slice_mut!(py, self, stacks, seats);
         slice_mut!(py, self, bets, seats);
-        slice_mut!(py, self, folded, seats);
-        slice_mut!(py, self, all_in, seats);
+        flags!(py, self, folded, seats, "step()");
+        flags!(py, self, all_in, seats, "step()");
         slice_mut!(py, self, cards, slots);
         slice_mut!(py, self, community, one);
         let obs = Obs {
@@ -207,11 +239,11 @@ impl ObsArrays {
             slice!(py, self, street, one);
             slice!(py, self, to_call, one);
             slice!(py, self, pot, one);
-            slice!(py, self, legal, flags);
+            flags!(py, self, legal, flags, "step()", ro);
             slice!(py, self, stacks, seats);
             slice!(py, self, bets, seats);
-            slice!(py, self, folded, seats);
-            slice!(py, self, all_in, seats);
+            flags!(py, self, folded, seats, "step()", ro);
+            flags!(py, self, all_in, seats, "step()", ro);
             slice!(py, self, cards, slots);
             slice!(py, self, community, one);
             let obs = ObsRef {
@@ -340,7 +372,10 @@ impl PyBatch {
 /// `numpy.asarray` makes one of.
 fn where_arg(py: Python<'_>, flags: &Bound<'_, PyAny>, len: usize) -> PyResult<Vec<bool>> {
     let expected = format!("where must be a 1-D bool array of length {len}");
-    vector_arg(py, flags, len, &expected, &["b"], "bool")
+    // Through uint8, which numpy casts to 0 or 1: a bool array may hold any
+    // byte (written through a view), which is no Rust `bool`.
+    let bytes: Vec<u8> = vector_arg(py, flags, len, &expected, &["b"], "uint8")?;
+    Ok(bytes.into_iter().map(|b| b != 0).collect())
 }
 
 /// One action per table (or per row of a batch policy's batch): an integer
@@ -348,8 +383,10 @@ fn where_arg(py: Python<'_>, flags: &Bound<'_, PyAny>, len: usize) -> PyResult<V
 pub fn actions_arg(py: Python<'_>, actions: &Bound<'_, PyAny>, len: usize) -> PyResult<Vec<i64>> {
     // The common case, read in place: what numpy's argmax returns.
     if let Ok(array) = actions.cast::<PyArray1<i64>>() {
-        if array.len() == len {
-            if let Ok(values) = array.readonly().as_slice() {
+        // (`try_readonly`: an array the core is writing falls through to
+        // numpy's copy instead of panicking.)
+        if let (true, Ok(array)) = (array.len() == len, array.try_readonly()) {
+            if let Ok(values) = array.as_slice() {
                 return Ok(values.to_vec());
             }
         }
@@ -498,12 +535,31 @@ impl PyTables {
             Some(flags) if !flags.is_none() => Some(where_arg(py, flags, slf.inner.len())?),
             _ => None,
         };
+        // `done` and `payoffs` are the caller's arrays too: checked before
+        // the step, so that one made read-only or re-typed in place refuses
+        // the step (a ValueError) instead of losing the finished hands'
+        // results after it.
+        let (n, p) = (slf.inner.len(), slf.inner.players());
+        let done = usable(py, &slf.done, "done", &[n])?;
+        let mut done = done
+            .try_readwrite()
+            .map_err(|e| unusable("done", "step()", e))?;
+        let payoffs = usable(py, &slf.payoffs, "payoffs", &[n, p])?;
+        let mut payoffs = payoffs
+            .try_readwrite()
+            .map_err(|e| unusable("payoffs", "step()", e))?;
         let obs = slf.as_super().obs.clone_ref(py);
         let inner = &mut slf.inner;
         obs.write(py, true, |o| inner.step(&actions, only.as_deref(), Some(o)))??;
-        let mut done = slf.done.bind(py).readwrite();
-        done.as_slice_mut()?.copy_from_slice(slf.inner.done());
-        let mut payoffs = slf.payoffs.bind(py).readwrite();
+        // SAFETY: `usable` checked a C-contiguous array of `n` one-byte
+        // bools, borrowed for writing by `done`; written as bytes, never
+        // read or referenced as `bool` (see `flags!`).
+        let flags = unsafe {
+            std::slice::from_raw_parts_mut(done.as_array_mut().as_mut_ptr().cast::<u8>(), n)
+        };
+        for (flag, &finished) in flags.iter_mut().zip(slf.inner.done()) {
+            *flag = u8::from(finished);
+        }
         payoffs.as_slice_mut()?.copy_from_slice(slf.inner.payoffs());
         Ok(())
     }

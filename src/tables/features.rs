@@ -26,11 +26,12 @@ pub struct Row<'a> {
     pub street: i8,
     pub to_call: i64,
     pub pot: i64,
-    pub legal: &'a [bool],
+    pub legal: &'a [u8],
     pub stacks: &'a [i64],
     pub bets: &'a [i64],
-    pub folded: &'a [bool],
-    pub all_in: &'a [bool],
+    /// Flags are bytes, 0 or 1 (`ObsRef::check`).
+    pub folded: &'a [u8],
+    pub all_in: &'a [u8],
     pub cards: &'a [i8],
     pub community: i8,
 }
@@ -54,7 +55,7 @@ pub fn encode(row: &Row<'_>, big_bet: u64, out: &mut [f32]) {
         out[(row.street - 3) as usize] = 1.0;
     }
     for (o, &flag) in out[STREETS..STREETS + ACTIONS].iter_mut().zip(row.legal) {
-        *o = f32::from(u8::from(flag));
+        *o = f32::from(flag);
     }
     out[STREETS + ACTIONS] = bb(row.to_call);
     out[STREETS + ACTIONS + 1] = bb(row.pot);
@@ -79,8 +80,8 @@ pub fn encode(row: &Row<'_>, big_bet: u64, out: &mut [f32]) {
         let s = (actor + r) % players;
         let out = &mut seats[r * PER_SEAT..(r + 1) * PER_SEAT];
         out[0] = 1.0;
-        out[1] = f32::from(u8::from(!row.folded[s]));
-        out[2] = f32::from(u8::from(row.all_in[s]));
+        out[1] = f32::from(u8::from(row.folded[s] == 0));
+        out[2] = f32::from(row.all_in[s]);
         out[3] = bb(row.stacks[s]);
         out[4] = bb(row.bets[s]);
         for &c in &row.cards[s * SLOTS + 2..s * SLOTS + 6] {

@@ -23,13 +23,16 @@ pub struct Obs<'a> {
     pub street: &'a mut [i8],
     pub to_call: &'a mut [i64],
     pub pot: &'a mut [i64],
-    /// `rows × 7`, one flag per `Action`.
-    pub legal: &'a mut [bool],
+    /// `rows × 7`, one flag per `Action`. Flags are bytes, 0 or 1: the
+    /// arrays are numpy bool arrays the caller may write any byte into
+    /// (through a uint8 view), and a Rust `bool` holding another byte is
+    /// undefined behaviour, so the core never reads them as `bool`.
+    pub legal: &'a mut [u8],
     /// `rows × players` each.
     pub stacks: &'a mut [i64],
     pub bets: &'a mut [i64],
-    pub folded: &'a mut [bool],
-    pub all_in: &'a mut [bool],
+    pub folded: &'a mut [u8],
+    pub all_in: &'a mut [u8],
     /// `rows × players × 7`.
     pub cards: &'a mut [i8],
     pub community: &'a mut [i8],
@@ -42,11 +45,11 @@ pub struct ObsRef<'a> {
     pub street: &'a [i8],
     pub to_call: &'a [i64],
     pub pot: &'a [i64],
-    pub legal: &'a [bool],
+    pub legal: &'a [u8],
     pub stacks: &'a [i64],
     pub bets: &'a [i64],
-    pub folded: &'a [bool],
-    pub all_in: &'a [bool],
+    pub folded: &'a [u8],
+    pub all_in: &'a [u8],
     pub cards: &'a [i8],
     pub community: &'a [i8],
 }
@@ -100,7 +103,7 @@ impl ObsRef<'_> {
         Ok(())
     }
 
-    /// That every card, seat and street is one the core writes: the
+    /// That every card, seat, street and flag is one the core writes: the
     /// arrays are the caller's, who may have written anything into them,
     /// and these are indices, so an unchecked one would read past the row.
     /// Such a value is refused, naming its table, array and value, rather
@@ -138,7 +141,14 @@ impl ObsRef<'_> {
             street,
         )?;
         check(self.cards, p * SLOTS, "cards", CARD, card)?;
-        check(self.community, 1, "community", CARD, card)
+        check(self.community, 1, "community", CARD, card)?;
+        // Flags: a bool array holds another byte only if written through
+        // another dtype's view of it.
+        const FLAG: &str = "0 or 1 (False or True)";
+        let flag = |b: u8| b <= 1;
+        check(self.legal, Action::ALL.len(), "legal", FLAG, flag)?;
+        check(self.folded, p, "folded", FLAG, flag)?;
+        check(self.all_in, p, "all_in", FLAG, flag)
     }
 }
 
@@ -199,7 +209,7 @@ impl Obs<'_> {
         // `ActionSet` holds bit `i` for the action of index `i`.
         let legal = hand.legal_actions().0;
         for (i, flag) in self.legal[row * 7..row * 7 + 7].iter_mut().enumerate() {
-            *flag = legal >> i & 1 != 0;
+            *flag = u8::from(legal >> i & 1 != 0);
         }
         let seats = row * p..row * p + p;
         let (stacks, bets) = (hand.stacks(), hand.bets());
@@ -214,8 +224,8 @@ impl Obs<'_> {
         {
             *stack = stacks[s] as i64;
             *bet = bets[s] as i64;
-            *folded = hand.folded(s);
-            *all_in = hand.all_in(s);
+            *folded = u8::from(hand.folded(s));
+            *all_in = u8::from(hand.all_in(s));
             // Slots: two down cards, four up, the seventh-street down card;
             // 0xFF (NONE) wherever nothing is dealt or the actor cannot see.
             let (up, down) = hand.packed_cards(s);
@@ -239,6 +249,7 @@ mod tests {
         actor: [i8; 2],
         street: [i8; 2],
         stacks: [i64; 6],
+        folded: [u8; 6],
         cards: [i8; 42],
         community: [i8; 2],
     }
@@ -249,6 +260,7 @@ mod tests {
             actor: [1, NONE],
             street: [3, 0],
             stacks: [10, 20, 30, 0, 0, 0],
+            folded: [0, 1, 0, 0, 0, 0],
             cards: [NONE; 42],
             community: [NONE, 7],
         };
@@ -260,11 +272,11 @@ mod tests {
             street: &a.street,
             to_call: &[0, 0],
             pot: &[3, 0],
-            legal: &[false; 14],
+            legal: &[0; 14],
             stacks: &a.stacks,
             bets: &[0; 6],
-            folded: &[false; 6],
-            all_in: &[false; 6],
+            folded: &a.folded,
+            all_in: &[0; 6],
             cards: &a.cards,
             community: &a.community,
         };
@@ -274,7 +286,7 @@ mod tests {
     }
 
     #[test]
-    fn a_card_seat_or_street_the_core_never_writes_is_refused_by_name() {
+    fn a_card_seat_street_or_flag_the_core_never_writes_is_refused_by_name() {
         assert_eq!(checked(|_| {}), Ok(()));
         let card = "not a card 0 to 51, or -1 for none";
         let refused = |edit: fn(&mut Arrays), what: &str| {
@@ -291,6 +303,7 @@ mod tests {
         refused(|a| a.actor[0] = 3, "table 0: actor holds 3,");
         refused(|a| a.actor[1] = i8::MIN, "table 1: actor holds -128,");
         refused(|a| a.street[0] = 2, "table 0: street holds 2,");
+        refused(|a| a.folded[4] = 2, "table 1: folded holds 2, not 0 or 1");
         // Amounts are encoded as given; street 0 with an actor is a seat's
         // view after the hand.
         assert_eq!(checked(|a| a.stacks[5] = -1), Ok(()));

@@ -117,10 +117,11 @@ def features_of(row: dict[str, Any], big_bet: int) -> list[float]:
 
 
 _CARD = "a card 0 to 51, or -1 for none"
+_FLAG = "0 or 1 (False or True)"
 
 
 def _check(arrays: dict[str, Any]) -> None:
-    """Every card, seat and street in the arrays is one the core writes, else
+    """Every card, seat, street and flag in the arrays is one the core writes, else
     a ValueError naming the first that is not: the arrays are the caller's
     to write into, and the core checks them so (whole arrays, in this
     order). Amounts are encoded as given, as in the core."""
@@ -134,9 +135,16 @@ def _check(arrays: dict[str, Any]) -> None:
         ),
         ("cards", _CARD, lambda c: (c >= -1) & (c < 52)),
         ("community", _CARD, lambda c: (c >= -1) & (c < 52)),
+        # A bool array holds another byte only if written through another
+        # dtype's view of it: read its bytes.
+        ("legal", _FLAG, lambda b: b <= 1),
+        ("folded", _FLAG, lambda b: b <= 1),
+        ("all_in", _FLAG, lambda b: b <= 1),
     ]
     for name, expected, ok in checks:
         array = arrays[name]
+        if array.dtype == bool:
+            array = array.view("uint8")
         bad = ~ok(array.astype("int64"))
         if bad.any():
             first = int(bad.reshape(-1).argmax())
