@@ -204,6 +204,18 @@ def test_a_filter_nothing_passes_is_a_value_error(impl):
 
 
 @pytest.mark.parametrize("impl", IMPLS)
+def test_too_many_choices_of_hidden_ranks_is_a_value_error_before_any_work(impl):
+    # Four unfiltered Ranges, 91**4 choices: every one was listed first,
+    # tens of GB, before a single sample.
+    message = r"Ranges of hands\[0, 1, 2, 3\] allow 68,574,961 choices of hidden ranks together"
+    with pytest.raises(ValueError, match=message):
+        impl.equity([Range()] * 4, trials=10, seed=1)
+    # A seat whose filter nothing passes is still named first.
+    with pytest.raises(ValueError, match=r"no unseen hidden cards of hands\[3\]"):
+        impl.equity([Range()] * 3 + [Range(where=lambda r: False)], trials=10, seed=1)
+
+
+@pytest.mark.parametrize("impl", IMPLS)
 def test_a_predicate_must_return_a_bool_and_its_errors_go_through(impl):
     hands = ["As 2d 7c 4h 5s Kd 9c", Range("3h 6d 8s 2c", hidden=3, where=lambda r: r[0])]
     with pytest.raises(TypeError, match="must return a bool, got int"):

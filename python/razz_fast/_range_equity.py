@@ -24,14 +24,19 @@ import numpy
 from razz_fast import _core
 from razz_fast._equity import Spot, Tallies, checked_spot, merge_tallies, result_from_tallies
 from razz_fast._simulate import progress_bar
-from razz_fast.ranges import Range
+from razz_fast.ranges import Range, too_many_choices
 from razz_fast.results import EquityResult
 
-__all__ = ["range_equity", "hidden_choices", "RANGE_EXACT_LIMIT"]
+__all__ = ["range_equity", "hidden_choices", "RANGE_EXACT_LIMIT", "RANGE_CHOICE_LIMIT"]
 
 #: ``exact=None`` enumerates at most this many choices (every choice of one
 #: player's three hidden cards), and only if the core would enumerate each.
 RANGE_EXACT_LIMIT = 455
+#: At most this many choices of hidden rank multisets, the product over the
+#: ``Range`` seats of each one's passing multisets: every choice is listed
+#: (with its weight) before any counting, and four unfiltered ``Range``s
+#: (91**4, 69 million choices) took tens of GB. Three (91**3) take seconds.
+RANGE_CHOICE_LIMIT = 1_000_000
 
 
 def _passing(player: Range, counts: list[int]) -> list[tuple[int, ...]]:
@@ -60,6 +65,9 @@ def hidden_choices(
         if not passing:
             raise ValueError(f"no unseen hidden cards of hands[{seat}] pass its Range's filter")
         options.append(passing)
+    together = math.prod(len(passing) for passing in options)
+    if together > RANGE_CHOICE_LIMIT:
+        raise ValueError(too_many_choices(seats, together, RANGE_CHOICE_LIMIT))
     choices = []
     for combination in itertools.product(*options):
         taken = [0] * 13

@@ -16,7 +16,7 @@ import numpy
 from razz_fast import _core
 from razz_fast._args import checked_int
 
-__all__ = ["Range"]
+__all__ = ["Range", "too_many_choices"]
 
 _RANKS = "A23456789TJQK"
 
@@ -107,3 +107,12 @@ class Range:
         if self._where is not None:
             parts.append(f"where={getattr(self._where, '__name__', 'predicate')}")
         return f"Range({', '.join(parts)})"
+
+
+def too_many_choices(seats: list[int], choices: int, limit: int) -> str:
+    """The message of a spot whose ``Range``s allow more choices of hidden
+    ranks together than ``equity`` lists (the core's and the reference's)."""
+    return (
+        f"the Ranges of hands{seats} allow {choices:,} choices of hidden ranks together,"
+        f" more than {limit:,}: give them filters (max_rank, where) or use fewer Ranges"
+    )

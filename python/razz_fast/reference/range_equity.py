@@ -13,11 +13,12 @@ core's, so sampled results agree in distribution, not digit for digit.
 from __future__ import annotations
 
 import itertools
+import math
 import os
 import random
 from collections.abc import Sequence
 
-from razz_fast.ranges import Range
+from razz_fast.ranges import Range, too_many_choices
 from razz_fast.reference._equity import (
     _checked_arguments,
     _chooses_exact,
@@ -34,6 +35,9 @@ __all__ = ["range_equity"]
 #: The same bound as the core: ``exact=None`` enumerates at most this many
 #: choices of hidden rank multisets.
 RANGE_EXACT_LIMIT = 455
+#: The same bound as the core: at most this many choices of hidden rank
+#: multisets (the product over the ``Range`` seats) are listed.
+RANGE_CHOICE_LIMIT = 1_000_000
 
 
 def _passing_choices(
@@ -53,6 +57,10 @@ def _passing_choices(
         if not combos:
             raise ValueError(f"no unseen hidden cards of hands[{seat}] pass its Range's filter")
         alone.append(combos)
+    # The core's bound, on the rank multisets the card choices make.
+    together = math.prod(len({_rank_key([combo]) for combo in combos}) for combos in alone)
+    if together > RANGE_CHOICE_LIMIT:
+        raise ValueError(too_many_choices(seats, together, RANGE_CHOICE_LIMIT))
     choices = []
     for joint in itertools.product(*alone):
         cards = [card for combo in joint for card in combo]
