@@ -114,6 +114,18 @@ def test_stake_errors_name_the_options_given(capsys, argv, named, blamed_default
         assert f"defaults {blamed_default}" in err or blamed_default in err
 
 
+@pytest.mark.parametrize("command", ["simulate", "match"])
+def test_a_default_stack_past_the_chip_limit_names_the_options(capsys, command):
+    argv = [command, "--hands", "10", "--big-bet", str(2**53 - 1)]
+    if command == "match":
+        argv[1:1] = ["tight", "random"]
+    status, out, err = run(capsys, *argv)
+    assert (status, out) == (2, "")
+    assert "the default --stack is 100 big bets" in err and "give --stack" in err
+    # With a --stack the same big bet plays.
+    assert run(capsys, *argv, "--stack", str(2**53 - 1), "--seed", "1", "--json")[0] == 0
+
+
 @pytest.mark.parametrize(
     ("argv", "option"),
     [

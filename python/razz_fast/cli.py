@@ -149,6 +149,21 @@ def _stake_rules(args: argparse.Namespace) -> razz_fast.Rules:
         raise RazzError(f"{message} ({context})") from None
 
 
+def _stack(args: argparse.Namespace, rules: razz_fast.Rules) -> int:
+    """--stack, or 100 big bets; a default past the chip limit (a huge
+    --big-bet) says which option to give instead of naming a stack the
+    user never typed."""
+    if args.stack is not None:
+        return int(args.stack)
+    stack = 100 * rules.big_bet
+    if stack > _CHIP_LIMIT:
+        raise ValueError(
+            f"the default --stack is 100 big bets, {stack:,}, past the chip limit"
+            f" {_CHIP_LIMIT:,}: give --stack"
+        )
+    return stack
+
+
 def _rank_classes(winning_ranks: dict[int, int]) -> dict[str, int]:
     """Showdown-winning ranks grouped as 5-low, 6-low, …, one pair, two pair
     and worse, by the core's category of each rank."""
@@ -174,7 +189,7 @@ def _simulate(args: argparse.Namespace) -> int:
         players=args.players,
         strategies=strategies,
         rules=rules,
-        stacks=args.stack if args.stack is not None else 100 * rules.big_bet,
+        stacks=_stack(args, rules),
         seed=args.seed,
         threads=args.threads,
         progress=show_progress,
@@ -233,7 +248,7 @@ def _match(args: argparse.Namespace) -> int:
         strategies,
         args.hands,
         rules=rules,
-        stacks=args.stack if args.stack is not None else 100 * rules.big_bet,
+        stacks=_stack(args, rules),
         duplicate=not args.no_duplicate,
         seed=args.seed,
         threads=args.threads,
