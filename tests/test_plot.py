@@ -3,6 +3,7 @@ without matplotlib the error names the extra."""
 
 from __future__ import annotations
 
+import io
 import json
 import subprocess
 import sys
@@ -45,6 +46,21 @@ def test_a_bad_big_bet_is_refused():
                            (True, TypeError)):  # fmt: skip
         with pytest.raises(error, match="big_bet"):
             result.plot(big_bet=big_bet)
+
+
+def test_a_path_that_is_no_file_name_is_a_type_error():
+    results = (
+        rf.simulate(100, seed=1),
+        rf.match(["tight", "random"], 100, seed=1),
+        rf.chart(2, trials=1, seed=1),
+    )
+    for result in results:
+        for path in (5, 2.5, ["x.png"]):
+            with pytest.raises(TypeError, match="path must be a file name, a path or None"):
+                result.plot(path)
+    buffer = io.BytesIO()  # a file object is savefig's too
+    results[0].plot(buffer)
+    assert buffer.getvalue().startswith(b"\x89PNG")
 
 
 @pytest.mark.parametrize("command", [["match", "tight", "random"], ["chart"]])

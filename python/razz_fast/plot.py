@@ -9,6 +9,7 @@ save it when given a path (PNG, SVG, PDF: by the file's extension).
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from typing import Any
 
@@ -53,9 +54,19 @@ def _interactive() -> bool:
     return hasattr(sys, "ps1") or "ipykernel" in sys.modules
 
 
+def _check_path(path: Any) -> None:
+    """A path to save to: None, a file name (``str``, ``bytes``, a path) or
+    a binary file object, as ``savefig`` takes; TypeError otherwise (an
+    int reached matplotlib as "'int' object has no attribute 'write'")."""
+    if path is None or isinstance(path, (str, bytes, os.PathLike)) or hasattr(path, "write"):
+        return
+    raise TypeError(f"path must be a file name, a path or None, got {type(path).__name__}")
+
+
 def plot_match(result: Any, path: str | None = None) -> Any:
     """Cumulative bb/100 of each strategy over the hands played, with 95%
     bands, from ``result.progress`` (a point after every batch of deals)."""
+    _check_path(path)
     plt = _pyplot()
     figure, axes = plt.subplots(figsize=(8, 4.5))
     points = result.progress or [(result.hands, result.bb_per_100, result.interval)]
@@ -81,6 +92,7 @@ def plot_match(result: Any, path: str | None = None) -> Any:
 def plot_simulation(result: Any, path: str | None = None, big_bet: int | None = None) -> Any:
     """Each seat's mean result (chips per hand, or bb/100 given ``big_bet``)
     with its 95% interval."""
+    _check_path(path)
     if big_bet is not None:
         big_bet = checked_int(big_bet, "big_bet", 1, 2**53 - 1)
     plt = _pyplot()
@@ -129,6 +141,7 @@ def plot_chart(result: Any, path: str | None = None) -> Any:
     worst, coloured by its highest card and shaped by pairs and trips, the
     fair share 1 / (opponents + 1) marked, notable starts labelled (and a
     95% band when sampled)."""
+    _check_path(path)
     plt = _pyplot()
     from matplotlib.lines import Line2D
 
