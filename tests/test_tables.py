@@ -187,6 +187,9 @@ def test_wrong_actions_and_arguments_are_clear_errors(impl):
         t.features(out=np.zeros((4, rf.FEATURES), dtype=np.float64))
     with pytest.raises(ValueError, match="C-contiguous"):
         t.features(out=np.zeros((4, 2 * rf.FEATURES), dtype=np.float32)[:, ::2])
+    misaligned = np.zeros(4 * 4 * rf.FEATURES + 1, np.uint8)[1:].view(np.float32)
+    with pytest.raises(ValueError, match="aligned"):  # (was rust-numpy's TypeError)
+        t.features(out=misaligned.reshape(4, rf.FEATURES))
     for count in (0, 2**22 + 1, 10**12):  # (the reference used to try 10**12 tables)
         with pytest.raises(ValueError, match="tables"):
             impl.Tables(impl.Rules(), [100] * 3, count)

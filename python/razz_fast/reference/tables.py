@@ -196,6 +196,8 @@ class Batch:
                 raise TypeError(f"out must be a float32 numpy array of shape {shape}")
             if out.shape != shape or not out.flags.c_contiguous:
                 raise ValueError(f"out must be a C-contiguous float32 array of shape {shape}")
+            if not out.flags.aligned:  # (the core's slices must be)
+                raise ValueError("out must be an aligned float32 array (numpy's own allocation is)")
             if not out.flags.writeable:
                 raise ValueError("out is read-only, but features() writes into it")
         _check({name: getattr(self, name) for name in _FIELDS})
