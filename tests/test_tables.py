@@ -476,6 +476,25 @@ def test_a_read_only_or_retyped_result_array_refuses_the_step_in_the_core(name):
     assert t.done.any() and (t.payoffs.sum(axis=1) == 0).all()
 
 
+@pytest.mark.skipif(
+    np.lib.NumpyVersion(np.__version__) >= "2.0.0", reason="numpy 2 has no a.data ="
+)
+def test_an_array_pointed_at_other_memory_is_a_value_error():
+    # numpy 1.x lets Python replace an array's buffer behind rust-numpy's
+    # borrow tracking: two arrays over the same bytes, or a misaligned one.
+    t = rf.Tables(rf.Rules(), [100] * 2, 4, seed=1)
+    flags = t.all_in
+    flags.data = memoryview(t.folded)
+    for call in (t.features, lambda: t.step(np.argmax(t.legal, axis=1))):
+        with pytest.raises(ValueError, match=r"^the all_in array was changed in place: its data"):
+            call()
+    t = rf.Tables(rf.Rules(), [100] * 2, 4, seed=1)
+    stacks = t.stacks
+    stacks.data = memoryview(bytearray(8 * 8 + 1))[1:]
+    with pytest.raises(ValueError, match=r"^the stacks array was changed in place: its data"):
+        t.step(np.argmax(t.legal, axis=1))
+
+
 def test_where_reads_any_nonzero_byte_as_true():
     flags = np.zeros(4, dtype=bool)
     flags.view(np.uint8)[1:3] = [2, 255]
