@@ -299,6 +299,48 @@ def test_a_batch_policy_gets_whole_batches():
     assert max(sizes) == rf._core.CHUNK and len(sizes) == 30 * 3
 
 
+def _error(call):
+    try:
+        call()
+    except (TypeError, ValueError) as error:
+        return type(error), str(error)
+    raise AssertionError("no error")
+
+
+@pytest.mark.parametrize(
+    ("actions", "where"),
+    [
+        (np.zeros(3, np.int64), None),
+        (np.zeros((4, 1), np.int64), None),
+        (np.zeros(4), None),
+        ("call", None),
+        (np.int64(3), None),
+        (np.zeros(4, np.int64), np.zeros(3, bool)),
+        (np.zeros(4, np.int64), np.zeros(4)),
+    ],
+)
+def test_bad_actions_and_where_get_the_same_message_in_both(actions, where):
+    errors = [
+        _error(
+            lambda impl=impl: impl.Tables(impl.Rules(), [100] * 3, 4, seed=2).step(actions, where)
+        )
+        for impl in (rf, ref)
+    ]
+    assert errors[0] == errors[1]
+
+
+@pytest.mark.parametrize("result", [lambda n: np.zeros(n + 1, np.int64), np.ones, lambda n: 3])
+def test_a_bad_batch_policy_result_gets_the_same_message_in_both(result):
+    # One hand, so that both ask for one row (the core batches every hand
+    # that waits, the reference asks row by row).
+    policy = rf.batch_policy(lambda batch: result(len(batch)))
+    core, reference = (
+        _error(lambda impl=impl: impl.simulate(1, players=2, strategies=[policy, "tight"], seed=1))
+        for impl in (rf, ref)
+    )
+    assert core == reference and core[1].startswith("a batch policy's result: actions must")
+
+
 @pytest.mark.parametrize("impl", [rf, ref], ids=["core", "reference"])
 def test_a_batch_policy_that_answers_wrongly_is_a_clear_error(impl):
     hands = 3000 if impl is rf else 30
