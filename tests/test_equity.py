@@ -128,7 +128,8 @@ def number_of_deals(hands: list[list[int]], dead: list[int]) -> int:
 
 
 def assert_close(actual: list[float], expected, rel: float = 1e-12) -> None:
-    assert actual == pytest.approx([float(x) for x in expected], rel=rel, abs=1e-15)
+    # (NaN, a single sample's error, equals NaN here.)
+    assert actual == pytest.approx([float(x) for x in expected], rel=rel, abs=1e-15, nan_ok=True)
 
 
 def assert_same_result(a, b, stderr_rel: float = 1e-12) -> None:
@@ -463,6 +464,14 @@ def test_exact_false_samples_heads_up(impl):
 
 
 # --- sampled -------------------------------------------------------------------
+
+
+def test_one_sample_has_no_standard_error(impl):
+    # One sample gives no spread: NaN, as simulate and match say, not 0.
+    one = impl.equity(["As 2d 3c", "Ks Qd Jc"], exact=False, trials=1, seed=1)
+    assert one.trials == 1 and all(math.isnan(e) for e in one.stderr)
+    two = impl.equity(["As 2d 3c", "Ks Qd Jc"], exact=False, trials=2, seed=1)
+    assert not any(math.isnan(e) for e in two.stderr)
 
 
 def within_five_stderr(sampled, exact) -> None:

@@ -187,6 +187,9 @@ def test_wrong_actions_and_arguments_are_clear_errors(impl):
         t.features(out=np.zeros((4, rf.FEATURES), dtype=np.float64))
     with pytest.raises(ValueError, match="C-contiguous"):
         t.features(out=np.zeros((4, 2 * rf.FEATURES), dtype=np.float32)[:, ::2])
+    misaligned = np.zeros(4 * 4 * rf.FEATURES + 1, np.uint8)[1:].view(np.float32)
+    with pytest.raises(ValueError, match="aligned"):  # (was rust-numpy's TypeError)
+        t.features(out=misaligned.reshape(4, rf.FEATURES))
     for count in (0, 2**22 + 1, 10**12):  # (the reference used to try 10**12 tables)
         with pytest.raises(ValueError, match="tables"):
             impl.Tables(impl.Rules(), [100] * 3, count)
@@ -294,6 +297,48 @@ def test_a_batch_policy_gets_whole_batches():
     # Check/call at six seats: 30 decisions a hand, asked in 30 calls a chunk.
     assert sum(sizes) == 3000 * 30
     assert max(sizes) == rf._core.CHUNK and len(sizes) == 30 * 3
+
+
+def _error(call):
+    try:
+        call()
+    except (TypeError, ValueError) as error:
+        return type(error), str(error)
+    raise AssertionError("no error")
+
+
+@pytest.mark.parametrize(
+    ("actions", "where"),
+    [
+        (np.zeros(3, np.int64), None),
+        (np.zeros((4, 1), np.int64), None),
+        (np.zeros(4), None),
+        ("call", None),
+        (np.int64(3), None),
+        (np.zeros(4, np.int64), np.zeros(3, bool)),
+        (np.zeros(4, np.int64), np.zeros(4)),
+    ],
+)
+def test_bad_actions_and_where_get_the_same_message_in_both(actions, where):
+    errors = [
+        _error(
+            lambda impl=impl: impl.Tables(impl.Rules(), [100] * 3, 4, seed=2).step(actions, where)
+        )
+        for impl in (rf, ref)
+    ]
+    assert errors[0] == errors[1]
+
+
+@pytest.mark.parametrize("result", [lambda n: np.zeros(n + 1, np.int64), np.ones, lambda n: 3])
+def test_a_bad_batch_policy_result_gets_the_same_message_in_both(result):
+    # One hand, so that both ask for one row (the core batches every hand
+    # that waits, the reference asks row by row).
+    policy = rf.batch_policy(lambda batch: result(len(batch)))
+    core, reference = (
+        _error(lambda impl=impl: impl.simulate(1, players=2, strategies=[policy, "tight"], seed=1))
+        for impl in (rf, ref)
+    )
+    assert core == reference and core[1].startswith("a batch policy's result: actions must")
 
 
 @pytest.mark.parametrize("impl", [rf, ref], ids=["core", "reference"])
@@ -471,6 +516,25 @@ def test_a_read_only_or_retyped_result_array_refuses_the_step_in_the_core(name):
     while t.hands_played == 0:
         t.step(np.argmax(t.legal, axis=1))
     assert t.done.any() and (t.payoffs.sum(axis=1) == 0).all()
+
+
+@pytest.mark.skipif(
+    np.lib.NumpyVersion(np.__version__) >= "2.0.0", reason="numpy 2 has no a.data ="
+)
+def test_an_array_pointed_at_other_memory_is_a_value_error():
+    # numpy 1.x lets Python replace an array's buffer behind rust-numpy's
+    # borrow tracking: two arrays over the same bytes, or a misaligned one.
+    t = rf.Tables(rf.Rules(), [100] * 2, 4, seed=1)
+    flags = t.all_in
+    flags.data = memoryview(t.folded)
+    for call in (t.features, lambda: t.step(np.argmax(t.legal, axis=1))):
+        with pytest.raises(ValueError, match=r"^the all_in array was changed in place: its data"):
+            call()
+    t = rf.Tables(rf.Rules(), [100] * 2, 4, seed=1)
+    stacks = t.stacks
+    stacks.data = memoryview(bytearray(8 * 8 + 1))[1:]
+    with pytest.raises(ValueError, match=r"^the stacks array was changed in place: its data"):
+        t.step(np.argmax(t.legal, axis=1))
 
 
 def test_where_reads_any_nonzero_byte_as_true():

@@ -18,10 +18,10 @@ import razz_fast.reference as ref
 IMPLS = {"core": rf, "reference": ref}
 
 
-def _played(impl, players: int, deck: list[int], choices: list[int], stacks: int):
+def _played(impl, players: int, deck: list[int], choices: list[int], stacks: int, rules=None):
     """A hand from ``deck`` and the actions picked by ``choices`` (indices
     into the legal actions), stopping early if the hand ends."""
-    rules = impl.Rules(ante=1, bring_in=2, small_bet=4, big_bet=8)
+    rules = rules or impl.Rules(ante=1, bring_in=2, small_bet=4, big_bet=8)
     hand = impl.Hand(rules, [stacks] * players, deck=deck)
     actions = []
     for choice in choices:
@@ -82,13 +82,15 @@ def test_a_view_and_its_pickle_are_unchanged_by_unseen_cards_and_changed_by_seen
 
 
 @pytest.mark.parametrize("name", IMPLS)
-@given(hands)
-def test_a_view_pickles_and_copies(name, case):
+@given(hands, st.sampled_from(rf.Rules.PRESETS), st.booleans())
+def test_a_view_pickles_and_copies(name, case, preset, burn):
     # A bot may send its views to worker processes or keep copies for a
     # search: they must come back equal (and a pickle carries no hidden
-    # card: see the test above).
+    # card: see the test above), under every rule book, burns and all.
     players, deck, choices, stacks, seat, _ = case
-    hand, _ = _played(IMPLS[name], players, list(deck), choices, stacks)
+    impl = IMPLS[name]
+    rules = impl.Rules.preset(preset, 1, 2, 4, 8).replace(burn_cards=burn)
+    hand, _ = _played(impl, players, list(deck), choices, stacks, rules)
     view = hand.view(seat % players)
     for again in (pickle.loads(pickle.dumps(view)), copy.copy(view), copy.deepcopy(view)):
         assert type(again) is type(view)

@@ -48,8 +48,9 @@ def result_from_tallies(
 ) -> EquityResult:
     """The floats of an ``EquityResult`` from exact integer tallies."""
     equity = [s / (SHARE_UNITS * total) for s in shares]
-    stderr = [0.0] * len(shares)
-    if not exact:
+    # One sample gives no spread: NaN, as for simulate and match.
+    stderr = [0.0 if exact else math.nan] * len(shares)
+    if not exact and total > 1:
         for i, (s, q) in enumerate(zip(shares, squares)):
             mean = s / (SHARE_UNITS * total)
             mean_sq = q / (SHARE_UNITS * SHARE_UNITS * total)

@@ -320,7 +320,7 @@ def _equity(args: argparse.Namespace) -> int:
     for cards, eq, win, tie, err in zip(
         labels, result.equity, result.win, result.tie, result.stderr
     ):
-        error = "exact" if result.exact else f"{err:.4%}"
+        error = "exact" if result.exact else "n/a" if math.isnan(err) else f"{err:.4%}"
         print(f"{cards:<{width}}  {eq:>8.3%}  {win:>8.3%}  {tie:>8.3%}  {error:>8}")
     return 0
 
@@ -356,7 +356,13 @@ def _chart(args: argparse.Namespace) -> int:
         head = f"{'#':>3}  {'hand':<6} {'combos':>6}  {'equity':>8}  {'win':>8}  {'tie':>7}"
         print(f"{head}  {'± s.e.':>7}")
         for i, row in enumerate(result.rows, 1):
-            error = "exact" if result.exact else f"{row.stderr:.3%}"
+            error = (
+                "exact"
+                if result.exact
+                else "n/a"
+                if math.isnan(row.stderr)
+                else f"{row.stderr:.3%}"
+            )
             print(
                 f"{i:>3}  {row.hand:<6} {row.combos:>6}  {row.equity:>8.3%}  {row.win:>8.3%}"
                 f"  {row.tie:>7.3%}  {error:>7}"

@@ -101,8 +101,9 @@ class MatchTotals:
 
 def _reduction(plain: float, paired: float) -> float:
     """``(plain / paired)²``: infinite when the pairing left no spread at
-    all (two strategies that play alike), NaN when either is unknown."""
-    if math.isnan(plain) or math.isnan(paired):
+    all (two strategies that play alike), NaN when either is unknown or
+    neither has any spread."""
+    if math.isnan(plain) or math.isnan(paired) or plain == paired == 0:
         return math.nan
     return (plain / paired) ** 2 if paired > 0 else math.inf
 
@@ -122,7 +123,9 @@ class MatchResult:
     (a, b) to a's edge over b in big bets per 100 hands and its error, for
     a two-strategy match. ``deals``, ``hands`` (all rotations),
     ``seat_hands`` (hands each strategy played), ``seed``, ``elapsed``, and
-    ``records`` (``record=N``: the first N hands played).
+    ``records`` (``record=N``: the first N hands played). One deal gives
+    no error: ``stderr``, ``interval``, the pairwise error and
+    ``variance_reduction`` are then NaN.
 
     With ``adjust_luck`` (``match(..., adjust_luck=True)``), ``luck`` gives
     each strategy's luck in chips, and ``mean`` is ``(net - luck) /

@@ -62,7 +62,8 @@ class Totals:
 @dataclass(frozen=True)
 class SimulationResult:
     """What ``simulate`` returns: for each seat its total ``net`` chips, the
-    ``mean`` per hand and the ``stderr`` of that mean; how many hands reached
+    ``mean`` per hand and the ``stderr`` of that mean (NaN for one hand,
+    which gives no spread); how many hands reached
     a ``showdown`` and their share (``showdown_rate``); ``winning_ranks``,
     how often each rank won a showdown; the ``seed`` used and the
     ``elapsed`` seconds. Its repr is a short summary (the rank table is
@@ -124,7 +125,8 @@ class EquityResult:
     the pot; the shares sum to 1), the chance to ``win`` alone and to ``tie``;
     whether the figures are ``exact``; ``trials``, the number of distinct
     deals when exact or of samples when not; the ``stderr`` of each equity
-    (0.0 when exact); and the ``seed`` of a sampled run (None when exact)."""
+    (0.0 when exact, NaN from one sample); and the ``seed`` of a sampled
+    run (None when exact)."""
 
     equity: list[float]
     win: list[float]

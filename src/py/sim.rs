@@ -296,7 +296,7 @@ fn batch_actions(
 ) -> PyResult<Vec<Action>> {
     let value = policy.bind(py).call1((PyBatch::of(py, hands, big_bet)?,))?;
     let actions = actions_arg(py, &value, hands.len())
-        .map_err(|e| PyTypeError::new_err(format!("a batch policy's result: {e}")))?;
+        .map_err(|e| PyTypeError::new_err(format!("a batch policy's result: {}", e.value(py))))?;
     hands
         .iter()
         .zip(actions)

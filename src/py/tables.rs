@@ -3,9 +3,11 @@
 //! (`tables::Obs`), with the GIL released while the tables step.
 
 use numpy::ndarray::Dimension;
+use numpy::npyffi::objects::_PyArray_GET_ITEM_DATA;
+use numpy::npyffi::NPY_ARRAY_OWNDATA;
 use numpy::{
     BorrowError, Element, PyArray, PyArray1, PyArray2, PyArray3, PyArrayDescrMethods,
-    PyArrayMethods, PyUntypedArrayMethods,
+    PyArrayMethods, PyReadonlyArray, PyReadwriteArray, PyUntypedArrayMethods,
 };
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -43,11 +45,14 @@ pub struct ObsArrays {
 }
 
 /// `array` of `obs`, checked to be still as `ObsArrays::new` made it.
-/// The caller holds the arrays and may make one read-only or change its
-/// dtype or shape in place (`a.dtype = ...`, `a.shape = ...`): the core
-/// would then read or write past it, so that is a `ValueError` naming the
-/// array rather than a panic. (Checking the eleven arrays costs well under
-/// a microsecond a call.)
+/// The caller holds the arrays and may make one read-only, change its
+/// dtype or shape in place (`a.dtype = ...`, `a.shape = ...`) or, with
+/// numpy 1.x, point it at other memory (`a.data = ...`, which could make
+/// two arrays overlap or misalign one behind rust-numpy's borrow
+/// tracking): the core would then read or write past it or through an
+/// alias, so that is a `ValueError` naming the array rather than a panic
+/// or undefined behaviour. (Checking the eleven arrays costs well under a
+/// microsecond a call.)
 fn usable<'py, T: Element, D: Dimension>(
     py: Python<'py>,
     array: &Py<PyArray<T, D>>,
@@ -64,6 +69,15 @@ fn usable<'py, T: Element, D: Dimension>(
             array.shape()
         )));
     }
+    // SAFETY: a live array object (bound), read while attached, through
+    // rust-numpy's own accessor of its fields (numpy 1.x and 2.x alike).
+    let flags = unsafe { (*_PyArray_GET_ITEM_DATA(array.as_array_ptr())).flags };
+    let owns = flags & NPY_ARRAY_OWNDATA != 0;
+    if !owns || !array.is_aligned() {
+        return Err(PyValueError::new_err(format!(
+            "the {name} array was changed in place: its data was replaced"
+        )));
+    }
     Ok(array)
 }
 
@@ -76,53 +90,61 @@ fn unusable(name: &str, writer: &str, error: BorrowError) -> PyErr {
     })
 }
 
-/// The data of the `$field` array of `$obs` as a slice, checked by `usable`.
+fn values_mut<'a, T: Element, D: Dimension>(
+    array: &'a mut PyReadwriteArray<'_, T, D>,
+) -> PyResult<&'a mut [T]> {
+    Ok(array.as_slice_mut()?)
+}
+
+fn values<'a, T: Element, D: Dimension>(array: &'a PyReadonlyArray<'_, T, D>) -> PyResult<&'a [T]> {
+    Ok(array.as_slice()?)
+}
+
+/// A bool array's data as bytes, never as `&mut [bool]`: the caller may
+/// have written any byte into it through a uint8 view, and a Rust `bool`
+/// holding a byte other than 0 or 1 is undefined behaviour. The core
+/// checks the bytes instead (`ObsRef::check`).
+fn bytes_mut<'a, D: Dimension>(
+    array: &'a mut PyReadwriteArray<'_, bool, D>,
+) -> PyResult<&'a mut [u8]> {
+    if !array.is_c_contiguous() {
+        return Err(PyValueError::new_err("a flag array is not contiguous"));
+    }
+    let len = array.len();
+    // SAFETY: a C-contiguous array of `len` one-byte bools starts at
+    // `data()`; the write borrow `array`, held as long as the slice, keeps
+    // every other borrow from the core out; any byte is a valid `u8`.
+    Ok(unsafe { std::slice::from_raw_parts_mut(array.data().cast::<u8>(), len) })
+}
+
+/// `bytes_mut`, read only.
+fn bytes<'a, D: Dimension>(array: &'a PyReadonlyArray<'_, bool, D>) -> PyResult<&'a [u8]> {
+    if !array.is_c_contiguous() {
+        return Err(PyValueError::new_err("a flag array is not contiguous"));
+    }
+    let len = array.len();
+    // SAFETY: as in `bytes_mut`, with a read borrow held as long as the slice.
+    Ok(unsafe { std::slice::from_raw_parts(array.data().cast::<u8>().cast_const(), len) })
+}
+
+/// The data of the `$field` array of `$obs` as a slice (`$as_slice`:
+/// `values_mut`, or `bytes_mut` for a bool array), checked by `usable`;
+/// the borrow guard lives on, shadowed, as long as the slice.
 macro_rules! slice_mut {
-    ($py:expr, $obs:expr, $field:ident, $shape:expr) => {
+    ($py:expr, $obs:expr, $field:ident, $shape:expr, $as_slice:ident) => {
         let mut $field = usable($py, &$obs.$field, stringify!($field), &$shape)?
             .try_readwrite()
             .map_err(|e| unusable(stringify!($field), "step()", e))?;
-        let $field = $field.as_slice_mut()?;
+        let $field = $as_slice(&mut $field)?;
     };
 }
+/// `slice_mut!`, read only (`values` or `bytes`).
 macro_rules! slice {
-    ($py:expr, $obs:expr, $field:ident, $shape:expr) => {
+    ($py:expr, $obs:expr, $field:ident, $shape:expr, $as_slice:ident) => {
         let $field = usable($py, &$obs.$field, stringify!($field), &$shape)?
             .try_readonly()
             .map_err(|e| unusable(stringify!($field), "step()", e))?;
-        let $field = $field.as_slice()?;
-    };
-}
-
-/// The data of the bool array `$field` of `$obs` as bytes (`&mut [u8]`,
-/// or `&[u8]` with `ro`), checked by `usable`. Never as `&[bool]`: the
-/// caller may have written any byte into it through a uint8 view, and a
-/// Rust `bool` holding a byte other than 0 or 1 is undefined behaviour;
-/// the core checks the bytes instead (`ObsRef::check`).
-macro_rules! flags {
-    ($py:expr, $obs:expr, $field:ident, $shape:expr, $writer:expr) => {
-        let array = usable($py, &$obs.$field, stringify!($field), &$shape)?;
-        let mut guard = array
-            .try_readwrite()
-            .map_err(|e| unusable(stringify!($field), $writer, e))?;
-        let len = guard.len();
-        // SAFETY: `usable` checked a C-contiguous array of one-byte bools
-        // of this shape, so `len` bytes from its start are its data; the
-        // write borrow (`guard`, alive to the end of the enclosing block,
-        // as the slice) keeps every other borrow from the core out.
-        let $field: &mut [u8] = unsafe {
-            std::slice::from_raw_parts_mut(guard.as_array_mut().as_mut_ptr().cast::<u8>(), len)
-        };
-    };
-    ($py:expr, $obs:expr, $field:ident, $shape:expr, $writer:expr, ro) => {
-        let array = usable($py, &$obs.$field, stringify!($field), &$shape)?;
-        let guard = array
-            .try_readonly()
-            .map_err(|e| unusable(stringify!($field), $writer, e))?;
-        let len = guard.len();
-        // SAFETY: as above, with a read borrow.
-        let $field: &[u8] =
-            unsafe { std::slice::from_raw_parts(guard.as_array().as_ptr().cast::<u8>(), len) };
+        let $field = $as_slice(&$field)?;
     };
 }
 
@@ -179,17 +201,17 @@ impl ObsArrays {
         f: impl FnOnce(Obs<'_>) -> T + Send,
     ) -> PyResult<T> {
         let (one, flags, seats, slots) = self.shapes();
-        slice_mut!(py, self, actor, one);
-        slice_mut!(py, self, street, one);
-        slice_mut!(py, self, to_call, one);
-        slice_mut!(py, self, pot, one);
-        flags!(py, self, legal, flags, "step()");
-        slice_mut!(py, self, stacks, seats);
-        slice_mut!(py, self, bets, seats);
-        flags!(py, self, folded, seats, "step()");
-        flags!(py, self, all_in, seats, "step()");
-        slice_mut!(py, self, cards, slots);
-        slice_mut!(py, self, community, one);
+        slice_mut!(py, self, actor, one, values_mut);
+        slice_mut!(py, self, street, one, values_mut);
+        slice_mut!(py, self, to_call, one, values_mut);
+        slice_mut!(py, self, pot, one, values_mut);
+        slice_mut!(py, self, legal, flags, bytes_mut);
+        slice_mut!(py, self, stacks, seats, values_mut);
+        slice_mut!(py, self, bets, seats, values_mut);
+        slice_mut!(py, self, folded, seats, bytes_mut);
+        slice_mut!(py, self, all_in, seats, bytes_mut);
+        slice_mut!(py, self, cards, slots, values_mut);
+        slice_mut!(py, self, community, one, values_mut);
         let obs = Obs {
             players: self.players,
             actor,
@@ -230,22 +252,27 @@ impl ObsArrays {
                         array.shape()
                     )));
                 }
+                if !array.is_aligned() {
+                    return Err(PyValueError::new_err(
+                        "out must be an aligned float32 array (numpy's own allocation is)",
+                    ));
+                }
                 array
             }
         };
         {
             let (one, flags, seats, slots) = self.shapes();
-            slice!(py, self, actor, one);
-            slice!(py, self, street, one);
-            slice!(py, self, to_call, one);
-            slice!(py, self, pot, one);
-            flags!(py, self, legal, flags, "step()", ro);
-            slice!(py, self, stacks, seats);
-            slice!(py, self, bets, seats);
-            flags!(py, self, folded, seats, "step()", ro);
-            flags!(py, self, all_in, seats, "step()", ro);
-            slice!(py, self, cards, slots);
-            slice!(py, self, community, one);
+            slice!(py, self, actor, one, values);
+            slice!(py, self, street, one, values);
+            slice!(py, self, to_call, one, values);
+            slice!(py, self, pot, one, values);
+            slice!(py, self, legal, flags, bytes);
+            slice!(py, self, stacks, seats, values);
+            slice!(py, self, bets, seats, values);
+            slice!(py, self, folded, seats, bytes);
+            slice!(py, self, all_in, seats, bytes);
+            slice!(py, self, cards, slots, values);
+            slice!(py, self, community, one, values);
             let obs = ObsRef {
                 players: self.players,
                 actor,
@@ -551,13 +578,7 @@ impl PyTables {
         let obs = slf.as_super().obs.clone_ref(py);
         let inner = &mut slf.inner;
         obs.write(py, true, |o| inner.step(&actions, only.as_deref(), Some(o)))??;
-        // SAFETY: `usable` checked a C-contiguous array of `n` one-byte
-        // bools, borrowed for writing by `done`; written as bytes, never
-        // read or referenced as `bool` (see `flags!`).
-        let flags = unsafe {
-            std::slice::from_raw_parts_mut(done.as_array_mut().as_mut_ptr().cast::<u8>(), n)
-        };
-        for (flag, &finished) in flags.iter_mut().zip(slf.inner.done()) {
+        for (flag, &finished) in bytes_mut(&mut done)?.iter_mut().zip(slf.inner.done()) {
             *flag = u8::from(finished);
         }
         payoffs.as_slice_mut()?.copy_from_slice(slf.inner.payoffs());

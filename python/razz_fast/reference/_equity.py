@@ -225,6 +225,8 @@ class _Tally:
         n = self.total
         if exact:
             stderr = [0.0] * len(self.shares)
+        elif n == 1:  # one sample gives no spread, as for simulate and match
+            stderr = [math.nan] * len(self.shares)
         else:
             # Variance of the mean share, from the integer sums in one division:
             # (n * S2 - S1**2) / (840**2 * n**3).

@@ -196,6 +196,8 @@ class Batch:
                 raise TypeError(f"out must be a float32 numpy array of shape {shape}")
             if out.shape != shape or not out.flags.c_contiguous:
                 raise ValueError(f"out must be a C-contiguous float32 array of shape {shape}")
+            if not out.flags.aligned:  # (the core's slices must be)
+                raise ValueError("out must be an aligned float32 array (numpy's own allocation is)")
             if not out.flags.writeable:
                 raise ValueError("out is read-only, but features() writes into it")
         _check({name: getattr(self, name) for name in _FIELDS})
@@ -213,19 +215,34 @@ class Batch:
         return len(self._rows)
 
 
-def batch_row(result: object) -> int:
-    """The one action of a batch policy's result for a batch of one row,
-    checked as the core checks it: a 1-D integer array of length 1, or
-    anything numpy makes one of (TypeError otherwise)."""
+def vector(value: object, length: int, expected: str, kinds: str) -> list[int]:
+    """``value`` as ``length`` ints: what numpy makes a 1-D array of, of a
+    dtype kind in ``kinds``, with the core's messages (``expected``, then
+    what came): TypeError for another type, ValueError for another shape
+    or length."""
     import numpy as np
 
-    expected = "a batch policy's result: actions must be a 1-D integer array of length 1"
-    array = np.asarray(result)
-    if array.dtype.kind not in "iu":
-        raise TypeError(f"{expected}, not {type(result).__name__}")
-    if array.shape != (1,):
-        raise TypeError(f"{expected}, got shape {array.shape}")
-    return int(array[0])
+    try:
+        array = np.asarray(value)
+    except (TypeError, ValueError):
+        raise TypeError(f"{expected}, got {type(value).__name__}") from None
+    if array.dtype.kind not in kinds:
+        raise TypeError(f"{expected}, got {type(value).__name__}")
+    if array.ndim != 1:
+        raise ValueError(f"{expected}, got another shape")
+    if len(array) != length:
+        raise ValueError(f"{expected}, got length {len(array)}")
+    return [int(a) for a in array]
+
+
+def batch_row(result: object) -> int:
+    """The one action of a batch policy's result for a batch of one row,
+    checked as the core checks it (a TypeError naming the result)."""
+    expected = "actions must be a 1-D integer array of length 1"
+    try:
+        return vector(result, 1, expected, "iu")[0]
+    except (TypeError, ValueError) as error:
+        raise TypeError(f"a batch policy's result: {error}") from None
 
 
 def _builtins(strategies: object, n: int) -> list[BuiltIn | None]:
@@ -327,22 +344,13 @@ class Tables(Batch):
 
         # As the core: what numpy makes a 1-D integer array of, nothing else
         # (no floats, objects or generators, which it would have to guess at).
-        expected = f"actions must be a 1-D integer array of length {len(self._hands)}"
-        array = np.asarray(actions)
-        if array.dtype.kind not in "iu":
-            raise TypeError(f"{expected}, not {type(actions).__name__}")
-        if array.shape != (len(self._hands),):
-            raise ValueError(f"{expected}, got shape {array.shape}")
-        values = [int(a) for a in array]
+        n = len(self._hands)
+        values = vector(actions, n, f"actions must be a 1-D integer array of length {n}", "iu")
         if where is None:
-            stepped = [True] * len(self._hands)
+            stepped = [True] * n
         else:
-            flags = np.asarray(where)
-            if flags.dtype.kind != "b":
-                raise TypeError(f"where must be {len(self._hands)} bools")
-            if flags.shape != (len(self._hands),):
-                raise ValueError(f"where must be {len(self._hands)} bools, got shape {flags.shape}")
-            stepped = [bool(f) for f in flags]
+            expected = f"where must be a 1-D bool array of length {n}"
+            stepped = [bool(f) for f in vector(where, n, expected, "b")]
         for table, (hand, value) in enumerate(zip(self._hands, values)):
             if hand.actor is None or not stepped[table]:
                 continue
