@@ -92,6 +92,15 @@ def test_json_and_a_plot_together(tmp_path, capsys):
     assert b"<svg" in path.read_bytes()[:2000]
 
 
+def test_a_plot_path_without_extension_is_written_and_named_as_png(tmp_path, capsys):
+    # matplotlib adds ".png"; the message used to name the path as given.
+    path = tmp_path / "match"
+    assert main(["match", "tight", "random", "--hands", "20", "--plot", str(path)]) == 0
+    assert f"chart written to {path}.png" in capsys.readouterr().out
+    assert (tmp_path / "match.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert not path.exists()
+
+
 def test_without_matplotlib_the_error_names_the_extra():
     code = (
         "import sys; sys.modules['matplotlib'] = None\n"

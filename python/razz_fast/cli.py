@@ -66,11 +66,13 @@ def _json_text(record: Any) -> str:
     return json.dumps(finite(record), indent=2, allow_nan=False)
 
 
-def _check_plot(path: str | None) -> None:
-    """Refuses a ``--plot`` that cannot be drawn or written, before a run
-    that may take minutes: ValueError (a message, status 2)."""
+def _plot_path(path: str | None) -> str | None:
+    """The file a ``--plot`` writes (with ``.png`` added to a name without
+    an extension, as matplotlib would, so that the message names the file
+    written); a path that cannot be drawn or written is refused before a
+    run that may take minutes: ValueError (a message, status 2)."""
     if path is None:
-        return
+        return None
     if not plot_available():
         raise ValueError("--plot needs matplotlib: pip install 'razz-fast[plot]'")
     target = pathlib.Path(path)
@@ -86,6 +88,7 @@ def _check_plot(path: str | None) -> None:
             f"--plot {path}: matplotlib cannot write .{suffix} files"
             f" (it writes {', '.join(plot_formats())})"
         )
+    return path if suffix else f"{path}.png"
 
 
 def _rules_record(rules: razz_fast.Rules) -> dict[str, Any]:
@@ -239,7 +242,7 @@ def _warn_single_cards(hands: Sequence[str]) -> None:
 
 
 def _match(args: argparse.Namespace) -> int:
-    _check_plot(args.plot)
+    args.plot = _plot_path(args.plot)
     rules = _stake_rules(args)
     players = args.players or len(args.strategies)
     strategies = [args.strategies[seat % len(args.strategies)] for seat in range(players)]
@@ -327,7 +330,7 @@ def _equity(args: argparse.Namespace) -> int:
 
 def _chart(args: argparse.Namespace) -> int:
     exact = {"auto": None, "yes": True, "no": False}[args.exact]
-    _check_plot(args.plot)  # said before a run of half a minute
+    args.plot = _plot_path(args.plot)  # said before a run of half a minute
     show_progress = not (args.json or args.csv) and not args.no_progress and sys.stderr.isatty()
     result = razz_fast.chart(
         args.opponents,
