@@ -248,7 +248,7 @@ def batch_row(result: object) -> int:
 def _builtins(strategies: object, n: int) -> list[BuiltIn | None]:
     """``Tables``' ``strategies``, checked as the core checks them: one
     built-in name (or None, the caller's seat) per seat."""
-    if isinstance(strategies, str) or not per_seat(strategies):
+    if not per_seat(strategies):  # (no text, dict or set)
         raise TypeError(f"strategies must be a sequence, got {type(strategies).__name__}")
     if len(strategies) != n:
         raise ValueError(f"{len(strategies)} strategies for {n} players")
