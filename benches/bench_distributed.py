@@ -1,9 +1,11 @@
 """razz_fast.distributed against the local run on the same machine: a
-three-way exact third-street equity and a simulation of 10^8 hands, each
-run locally on all cores and on a Dask LocalCluster of one single-threaded
-worker process per core.
+three-way exact third-street equity (a fraction of a second: what Dask adds
+to a short run), the same equity sampled 3*10^8 times, a simulation of
+10^8 hands and a duplicate match of 2*10^7, each run locally on all cores
+and on a Dask LocalCluster of one single-threaded worker process per core.
 
-    python benches/bench_distributed.py [--hands 100000000] [--workers N] [--pairs 1]
+    python benches/bench_distributed.py [--hands 100000000] [--samples 300000000]
+        [--match-hands 20000000] [--workers N] [--pairs 1]
 
 Prints a table of seconds and the cluster's overhead against the local
 run, in wall-clock time and in CPU time (this process, which also hosts the
@@ -17,7 +19,6 @@ decide a test.
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import logging
 import os
 import resource
@@ -28,6 +29,7 @@ import razz_fast
 import razz_fast.distributed as rfd
 
 THREE_WAY = ["As 2d 3c", "4h 5h 6s", "7c 8d 9h"]
+MATCH = ["tight", "check_call"] * 3
 
 
 def cpu_seconds() -> float:
@@ -54,6 +56,8 @@ def timed(run, cpu=cpu_seconds):
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=10**8)
+    parser.add_argument("--samples", type=int, default=3 * 10**8)
+    parser.add_argument("--match-hands", type=int, default=2 * 10**7)
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--pairs", type=int, default=1)
     args = parser.parse_args()
@@ -86,18 +90,33 @@ def main() -> None:
             return timed(lambda: razz_fast.equity(THREE_WAY, exact=True))
         return timed(lambda: rfd.equity(THREE_WAY, exact=True, client=client), on_cluster)
 
+    def sampled_row(local: bool):
+        run = rfd.equity if not local else razz_fast.equity
+        extra = {} if local else {"client": client}
+        return timed(
+            lambda: run(THREE_WAY, exact=False, trials=args.samples, seed=1, **extra),
+            cpu_seconds if local else on_cluster,
+        )
+
+    def match_row(local: bool):
+        run = razz_fast.match if local else rfd.match
+        extra = {} if local else {"client": client}
+        return timed(
+            lambda: run(MATCH, args.match_hands, seed=1, **extra),
+            cpu_seconds if local else on_cluster,
+        )
+
     def simulate_row(local: bool):
+        # (Results compare without their elapsed time.)
         if local:
-            result, *times = timed(lambda: razz_fast.simulate(args.hands, seed=1))
-        else:
-            result, *times = timed(
-                lambda: rfd.simulate(args.hands, seed=1, client=client), on_cluster
-            )
-        return (dataclasses.replace(result, elapsed=0), *times)
+            return timed(lambda: razz_fast.simulate(args.hands, seed=1))
+        return timed(lambda: rfd.simulate(args.hands, seed=1, client=client), on_cluster)
 
     rows = [
         (f"exact equity, {' v '.join(THREE_WAY)}", equity_row),
+        (f"sampled equity, the same, {args.samples:,} samples", sampled_row),
         (f"simulate, {args.hands:,} hands, six check/call seats", simulate_row),
+        (f"match, {args.match_hands:,} hands, tight v check/call x3", match_row),
     ]
     print(
         f"| {'run':<50} | {'local':>8} | {'Dask':>8} | Dask / local "

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import pickle
 from fractions import Fraction
 
 import pytest
@@ -470,6 +471,8 @@ def test_one_sample_has_no_standard_error(impl):
     # One sample gives no spread: NaN, as simulate and match say, not 0.
     one = impl.equity(["As 2d 3c", "Ks Qd Jc"], exact=False, trials=1, seed=1)
     assert one.trials == 1 and all(math.isnan(e) for e in one.stderr)
+    assert one == impl.equity(["As 2d 3c", "Ks Qd Jc"], exact=False, trials=1, seed=1)
+    assert one == pickle.loads(pickle.dumps(one))
     two = impl.equity(["As 2d 3c", "Ks Qd Jc"], exact=False, trials=2, seed=1)
     assert not any(math.isnan(e) for e in two.stderr)
 

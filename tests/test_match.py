@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import math
+import pickle
 import subprocess
 import sys
 
@@ -43,6 +44,12 @@ def test_one_deal_has_no_error_and_says_so(impl):
         assert all(math.isnan(x) for x in figures)
     assert all(math.isnan(low) and math.isnan(high) for low, high in one.interval)
     assert one.table().count("(one deal)") == 2
+    # Unknown figures are NaN, yet one seed still gives one result: for any
+    # threads, in both implementations, and after a pickle round trip.
+    assert one == rf.match(["tight", "check_call"], 2, seed=3, threads=2)
+    assert one == ref.match(["tight", "check_call"], 2, seed=3)
+    assert one == pickle.loads(pickle.dumps(one))
+    assert one != rf.match(["tight", "check_call"], 2, seed=4)
     # Two deals measure it; two strategies that play alike leave none.
     two = impl.match(["tight", "check_call"], 4, seed=3)
     assert two.deals == 2 and not any(math.isnan(x) for x in two.stderr)

@@ -14,6 +14,7 @@ small; ``size(impl, reference, core)`` picks a run length per implementation.
 from __future__ import annotations
 
 import math
+import pickle
 import re
 import threading
 from collections import Counter
@@ -177,6 +178,12 @@ def test_one_hand(impl):
     assert all(math.isnan(e) for e in result.stderr) and len(result.stderr) == 3
     assert result.mean == [float(x) for x in result.net]
     assert result.showdowns == 1 and result.showdown_rate == 1.0
+    # NaN is unknown, not unequal: one seed gives one result (the time
+    # taken is not compared), in both implementations and after pickling.
+    assert result == razz_fast.simulate(1, players=3, seed=5, threads=2)
+    assert result == ref.simulate(1, players=3, seed=5)
+    assert result == pickle.loads(pickle.dumps(result))
+    assert result != impl.simulate(1, players=3, seed=6)
 
 
 @pytest.mark.parametrize(

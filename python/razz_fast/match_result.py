@@ -8,6 +8,8 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
+from razz_fast._compare import NanEqual
+
 __all__ = ["MatchResult", "MatchTotals", "Z95"]
 
 #: The two-sided 95% quantile of the normal distribution.
@@ -111,8 +113,8 @@ def _reduction(plain: float, paired: float) -> float:
 _SUMS = ("net", "deal_sq", "seat_sq", "seat_hands", "luck", "adjusted_sq")
 
 
-@dataclass(frozen=True)
-class MatchResult:
+@dataclass(frozen=True, eq=False)
+class MatchResult(NanEqual):
     """Per distinct strategy (first-seen order, ``strategies`` holds their
     labels): ``net`` chips won; ``mean`` chips per hand played; ``bb_per_100``
     big bets per 100 hands; ``stderr`` the standard error of ``mean``
@@ -148,7 +150,8 @@ class MatchResult:
     seat_hands: list[int]
     duplicate: bool
     seed: int
-    elapsed: float
+    #: Seconds the run took: not compared, so two runs of one seed are equal.
+    elapsed: float = field(compare=False)
     #: Whether ``mean``, ``bb_per_100``, ``stderr``, ``interval`` and
     #: ``pairwise`` are luck-adjusted (``match(..., adjust_luck=True)``),
     #: and then each strategy's luck: the chips the cards gave it, taken out

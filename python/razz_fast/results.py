@@ -7,6 +7,8 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
+from razz_fast._compare import NanEqual
+
 __all__ = ["ChartResult", "ChartRow", "EquityResult", "SimulationResult", "Totals"]
 
 
@@ -59,8 +61,8 @@ class Totals:
         )
 
 
-@dataclass(frozen=True)
-class SimulationResult:
+@dataclass(frozen=True, eq=False)
+class SimulationResult(NanEqual):
     """What ``simulate`` returns: for each seat its total ``net`` chips, the
     ``mean`` per hand and the ``stderr`` of that mean (NaN for one hand,
     which gives no spread); how many hands reached
@@ -78,7 +80,8 @@ class SimulationResult:
     showdown_rate: float
     winning_ranks: dict[int, int]
     seed: int
-    elapsed: float
+    #: Seconds the run took: not compared, so two runs of one seed are equal.
+    elapsed: float = field(compare=False)
     #: The first hands played, whole (``simulate(..., record=N)``).
     records: list[Any] = field(default_factory=list, repr=False, compare=False)
 
@@ -119,8 +122,8 @@ def checked_record(record: Any, hands: int) -> int:
     return min(number, hands)
 
 
-@dataclass(frozen=True)
-class EquityResult:
+@dataclass(frozen=True, eq=False)
+class EquityResult(NanEqual):
     """What ``equity`` returns: per player the ``equity`` (expected share of
     the pot; the shares sum to 1), the chance to ``win`` alone and to ``tie``;
     whether the figures are ``exact``; ``trials``, the number of distinct
@@ -137,8 +140,8 @@ class EquityResult:
     seed: int | None
 
 
-@dataclass
-class ChartRow:
+@dataclass(eq=False)
+class ChartRow(NanEqual):
     """One starting hand of ``chart`` (docs/CHART.md): its three ranks (0 =
     ace), the cards that stood for them, how many of the C(52, 3) three-card
     deals have these ranks, and the hand's equity, win and tie shares (with
@@ -155,8 +158,8 @@ class ChartRow:
     trials: int
 
 
-@dataclass
-class ChartResult:
+@dataclass(eq=False)
+class ChartResult(NanEqual):
     """What ``chart`` returns: the 455 starting hands, best equity first."""
 
     rows: list[ChartRow]
