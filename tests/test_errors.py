@@ -376,6 +376,25 @@ def test_a_0d_array_is_no_seat_list(impl):
         impl.match({"tight", "random"}, 10, seed=1)
 
 
+def test_the_other_implementations_rules_are_named_in_full(impl):
+    # razz_fast.Rules and razz_fast.reference.Rules are distinct types with
+    # one name: "must be a Rules, got Rules" would not say which was given.
+    other = razz_fast.reference if impl is razz_fast else razz_fast
+    theirs = other.Rules()
+    name = "razz_fast.reference.Rules" if impl is razz_fast else r"razz_fast.Rules\b"
+    calls = [
+        lambda: impl.Hand(theirs, [100, 100], seed=1),
+        lambda: impl.simulate(10, rules=theirs, seed=1),
+        lambda: impl.match(["tight", "random"], 10, rules=theirs, seed=1),
+        lambda: impl.Tables(theirs, [100, 100], 2),
+    ]
+    for call in calls:
+        with pytest.raises(TypeError, match=rf"rules must be .*, (got|not) {name}"):
+            call()
+    with pytest.raises(TypeError, match=r"rules must be .*, (got|not) int$"):
+        impl.Hand(5, [100, 100], seed=1)
+
+
 def test_ordered_sequences_are_seat_lists(impl):
     from collections import deque
 

@@ -20,6 +20,7 @@ from typing import Any, Callable, Union
 
 from razz_fast import _core
 from razz_fast._args import MAX_THREADS, checked_int, per_seat
+from razz_fast.errors import rules_type
 from razz_fast.policy import is_batch_policy
 from razz_fast.results import SimulationResult, Totals, checked_record
 
@@ -108,7 +109,7 @@ def checked_run(
     if rules is None:
         rules = _core.Rules()
     elif not isinstance(rules, _core.Rules):
-        raise TypeError(f"rules must be a razz_fast.Rules, got {type(rules).__name__}")
+        raise TypeError(f"rules must be a razz_fast.Rules, got {rules_type(rules)}")
     if stacks is None:
         stacks = 100 * rules.big_bet
         if stacks > MAX_CHIPS:

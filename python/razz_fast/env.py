@@ -40,6 +40,7 @@ import numpy as np
 import razz_fast as rf
 from razz_fast._args import checked_int
 from razz_fast.discrete import action_mask, to_action
+from razz_fast.errors import rules_type
 from razz_fast.events import Action
 from razz_fast.policy import BatchPolicy, is_batch_policy
 from razz_fast.reference.tables import features_of
@@ -70,7 +71,7 @@ def _rules(rules: rf.Rules | None) -> rf.Rules:
     if rules is None:
         return rf.Rules(ante=1, bring_in=2, small_bet=4, big_bet=8)
     if not isinstance(rules, rf.Rules):
-        raise TypeError(f"rules must be a razz_fast.Rules or None, got {type(rules).__name__}")
+        raise TypeError(f"rules must be a razz_fast.Rules or None, got {rules_type(rules)}")
     return rules
 
 

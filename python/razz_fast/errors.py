@@ -33,3 +33,15 @@ def int_text(number: int) -> str:
         digits = int(abs(number).bit_length() * math.log10(2)) + 1
         sign = "a negative" if number < 0 else "an"
         return f"{sign} int of about {digits:,} digits"
+
+
+def rules_type(value: object) -> str:
+    """The type of a value given as ``rules``, as an error message names
+    it: in full for either implementation's ``Rules`` (``razz_fast.Rules``
+    and ``razz_fast.reference.Rules`` are distinct types, and "must be a
+    Rules, got Rules" would not say which was given), else by its name. The
+    core names it through this too."""
+    kind = type(value)
+    if kind.__name__ == "Rules" and kind.__module__.startswith("razz_fast"):
+        return "razz_fast.reference.Rules" if ".reference" in kind.__module__ else "razz_fast.Rules"
+    return kind.__name__

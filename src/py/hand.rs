@@ -7,7 +7,9 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyList, PyNone, PyTuple, PyType};
 
-use super::args::{index_of, int_arg, int_in, int_text, not_both, sequence_items, unordered};
+use super::args::{
+    index_of, int_arg, int_in, int_text, not_both, rules_arg, sequence_items, unordered,
+};
 use super::cards::{card_list, extract_cards};
 use super::errors::type_error;
 use super::events::{action_list, event_list, member_action, shared_type};
@@ -85,10 +87,7 @@ impl PyHand {
         seed: Option<&Bound<'_, PyAny>>,
         deck: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PyHand> {
-        let rules = rules
-            .cast::<PyRules>()
-            .map_err(|_| type_error("rules must be a razz_fast.Rules", rules))?
-            .clone();
+        let rules = rules_arg(rules)?;
         let items = sequence_items(stacks, "stacks")?;
         let values = items
             .iter()

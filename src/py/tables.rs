@@ -13,7 +13,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 
-use super::args::{int_in, sequence_items, threads_arg};
+use super::args::{int_in, rules_arg, sequence_items, threads_arg};
 use super::errors::type_error;
 use super::rules::PyRules;
 use crate::event::Action;
@@ -482,10 +482,7 @@ impl PyTables {
         threads: Option<&Bound<'_, PyAny>>,
         strategies: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PyClassInitializer<PyTables>> {
-        let rules = rules
-            .cast::<PyRules>()
-            .map_err(|_| type_error("rules must be a razz_fast.Rules", rules))?
-            .clone();
+        let rules = rules_arg(rules)?;
         let stacks = sequence_items(stacks, "stacks")?
             .iter()
             .map(|s| int_in(s, "a stack", 1, MAX_CHIPS))

@@ -18,7 +18,7 @@ import os
 import time
 from collections.abc import Sequence
 
-from razz_fast.errors import IllegalActionError
+from razz_fast.errors import IllegalActionError, rules_type
 from razz_fast.events import Action
 from razz_fast.policy import is_batch_policy
 from razz_fast.reference.arguments import (
@@ -82,7 +82,7 @@ def _check_rules(rules: object) -> Rules:
         return Rules()
     if not isinstance(rules, Rules):
         raise TypeError(
-            f"rules must be a razz_fast.reference.Rules or None, not {type(rules).__name__}"
+            f"rules must be a razz_fast.reference.Rules or None, not {rules_type(rules)}"
         )
     return rules
 

@@ -14,7 +14,7 @@ import os
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from razz_fast.errors import IllegalActionError, int_text
+from razz_fast.errors import IllegalActionError, int_text, rules_type
 from razz_fast.events import Action, Event, Pot
 from razz_fast.reference.arguments import as_int, check_deck, check_stacks, int_in, seed_value
 from razz_fast.reference.cards import CardsLike, card_to_str
@@ -57,7 +57,7 @@ class Hand:
         deck: CardsLike | None = None,
     ) -> None:
         if not isinstance(rules, Rules):
-            raise TypeError(f"rules must be a Rules, not {type(rules).__name__}")
+            raise TypeError(f"rules must be a razz_fast.reference.Rules, not {rules_type(rules)}")
         starting = check_stacks(stacks)
         if seed is not None and deck is not None:
             raise ValueError("give a seed or a deck, not both")

@@ -13,7 +13,7 @@ import os
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from razz_fast.errors import IllegalActionError
+from razz_fast.errors import IllegalActionError, rules_type
 from razz_fast.events import Action
 from razz_fast.reference._simulate import hand_seeds
 from razz_fast.reference.arguments import (
@@ -283,7 +283,7 @@ class Tables(Batch):
         import numpy as np
 
         if not isinstance(rules, Rules):
-            raise TypeError(f"rules must be a Rules, not {type(rules).__name__}")
+            raise TypeError(f"rules must be a razz_fast.reference.Rules, not {rules_type(rules)}")
         # The core's bound: a count past it would take all memory, slowly.
         count = int_in(tables, "tables", 1, MAX_TABLES)
         check_threads(threads)
