@@ -200,6 +200,15 @@ def test_wrong_actions_and_arguments_are_clear_errors(impl):
         impl.Tables(impl.Rules(), [100] * 3, 2, strategies=[1, 2, 3])
     with pytest.raises(ValueError, match="unknown strategy"):
         impl.Tables(impl.Rules(), [100] * 3, 2, strategies=["tight", "loose", None])
+    # Strategies in any ordered iterable, as stacks; no text, dict or set.
+    seats = ["tight", None, "random"]
+    by_list = impl.Tables(impl.Rules(), [100] * 3, 2, seed=4, strategies=seats)
+    by_generator = impl.Tables(impl.Rules(), [100] * 3, 2, seed=4, strategies=iter(seats))
+    for field in ("actor", "cards", "pot"):
+        assert np.array_equal(getattr(by_generator, field), getattr(by_list, field))
+    for bad in ("tight", {"tight": 1}, {"tight", "random", None}, np.array("tight")):
+        with pytest.raises(TypeError, match="strategies must be a sequence"):
+            impl.Tables(impl.Rules(), [100] * 3, 2, strategies=bad)
     with pytest.raises(ValueError):
         impl.Tables(impl.Rules(), [100], 2)
     for stacks in (5, "ab", None):

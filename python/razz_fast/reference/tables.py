@@ -21,7 +21,6 @@ from razz_fast.reference.arguments import (
     check_stacks,
     check_threads,
     int_in,
-    per_seat,
 )
 from razz_fast.reference.generator import Xoshiro256PlusPlus
 from razz_fast.reference.hand import Hand
@@ -247,13 +246,19 @@ def batch_row(result: object) -> int:
 
 def _builtins(strategies: object, n: int) -> list[BuiltIn | None]:
     """``Tables``' ``strategies``, checked as the core checks them: one
-    built-in name (or None, the caller's seat) per seat."""
-    if not per_seat(strategies):  # (no text, dict or set)
-        raise TypeError(f"strategies must be a sequence, got {type(strategies).__name__}")
-    if len(strategies) != n:
-        raise ValueError(f"{len(strategies)} strategies for {n} players")
+    built-in name (or None, the caller's seat) per seat, in any iterable
+    but text, a dict or a set (whose order is not the caller's), as stacks."""
+    refused = TypeError(f"strategies must be a sequence, got {type(strategies).__name__}")
+    if isinstance(strategies, (str, bytes, bytearray, dict, set, frozenset)):
+        raise refused
+    try:
+        names = list(strategies)  # type: ignore[call-overload]
+    except TypeError:
+        raise refused from None
+    if len(names) != n:
+        raise ValueError(f"{len(names)} strategies for {n} players")
     seats: list[BuiltIn | None] = []
-    for name in strategies:
+    for name in names:
         if name is not None and not isinstance(name, str):
             raise TypeError(
                 "each of strategies must be a built-in strategy's name or None,"
