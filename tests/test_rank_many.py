@@ -297,6 +297,21 @@ def test_any_iterable_of_rows_and_numpy_ints(impl):
         assert list(impl.rank_many(given)) == [1, 6175]
 
 
+def test_a_memoryview_is_read_as_its_array(impl, small):
+    # Iterated as rows, a 2-D memoryview raises NotImplementedError.
+    hands = small[7][:50]
+    expected = list(impl.rank_many(hands))
+    for dtype in (np.uint8, np.int64):
+        assert list(impl.rank_many(memoryview(hands.astype(dtype)))) == expected
+    for bad, error in (
+        (memoryview(hands[0]), TypeError),  # one row: 1-D
+        (memoryview(hands[:3].astype(np.float64)), TypeError),
+        (memoryview(hands[:3, :4].copy()), InvalidCardError),
+    ):
+        with pytest.raises(error):
+            impl.rank_many(bad)
+
+
 @pytest.mark.parametrize("threads", [0, -1, 1025, 2**70])
 def test_threads_out_of_range(impl, threads):
     with pytest.raises(ValueError, match="threads"):

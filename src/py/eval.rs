@@ -10,7 +10,7 @@ use numpy::{
 use pyo3::exceptions::{PyMemoryError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::type_object::PyTypeInfo;
-use pyo3::types::PyInt;
+use pyo3::types::{PyInt, PyMemoryView};
 
 use super::args::{index_of, int_text, text_or_mapping, threads_arg};
 use super::cards::{card_list, extract_cards};
@@ -220,6 +220,16 @@ fn rank_many<'py>(
     // Checked as `equity` and `simulate` check it: a bool or another type
     // is a TypeError, an int out of range a ValueError.
     let threads = threads_arg(threads)?;
+    // A memoryview of an array is the array's buffer: read it as that
+    // array (no copy). Iterated as rows, a 2-D one raises
+    // NotImplementedError ("multi-dimensional sub-views").
+    let viewed;
+    let hands = if hands.is_instance_of::<PyMemoryView>() {
+        viewed = py.import("numpy")?.call_method1("asarray", (hands,))?;
+        &viewed
+    } else {
+        hands
+    };
     let array = match hands.cast::<PyUntypedArray>() {
         Ok(array) => array.clone(),
         Err(_) => return rank_rows_of(py, hands, threads),

@@ -18,6 +18,7 @@ import itertools
 import sys
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 from razz_fast.errors import InvalidCardError, RazzError, int_text
 from razz_fast.reference.arguments import as_int, check_threads
@@ -154,6 +155,10 @@ def _row_cards(row: Iterable[object], index: int, width: int | None) -> list[int
     return cards
 
 
+#: The ``struct`` codes of integers, as a memoryview's ``format`` gives them.
+_INTEGER_FORMATS = frozenset("bBhHiIlLqQnN")
+
+
 def _check_array_like(hands: object) -> None:
     """Checks an array-like argument by its ``shape`` and ``dtype`` attributes,
     when it has them (as a numpy array does), so that even an empty array is
@@ -189,8 +194,15 @@ def rank_many(hands: Iterable[Iterable[int]], *, threads: int | None = None) -> 
         # array it holds, as the core does.
         hands = hands.A
     _check_array_like(hands)
+    source: Iterable[Any] = hands
+    if isinstance(hands, memoryview):
+        # An array's buffer (its shape is checked above): rows of its items.
+        # Iterated, a 2-D one raises NotImplementedError.
+        if hands.format.lstrip("@=<>!") not in _INTEGER_FORMATS:
+            raise TypeError(f"hands must be an integer array, got format {hands.format!r}")
+        source = hands.tolist()
     try:
-        rows = iter(hands)
+        rows = iter(source)
     except TypeError:
         raise TypeError(
             f"hands must be a 2-D array of card indices, not {type(hands).__name__}"
