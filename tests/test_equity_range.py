@@ -213,6 +213,20 @@ def test_too_many_choices_of_hidden_ranks_is_a_value_error_before_any_work(impl)
     # A seat whose filter nothing passes is still named first.
     with pytest.raises(ValueError, match=r"no unseen hidden cards of hands\[3\]"):
         impl.equity([Range()] * 3 + [Range(where=lambda r: False)], trials=10, seed=1)
+    # Eight seven-card Ranges: the reference listed C(52, 7) cards a seat first.
+    with pytest.raises(ValueError, match=r"Ranges of hands\[0, 1, 2, 3, 4, 5, 6, 7\] allow"):
+        impl.equity([Range(hidden=7)] * 8, trials=10, seed=1)
+
+
+@pytest.mark.parametrize("impl", IMPLS)
+def test_a_deck_too_short_for_the_hands_is_named_before_the_filters(impl):
+    # As the plain equity says it, in both implementations, even where a
+    # Range's filter could not pass either.
+    full = ["As 2d 3c 4h 5s 6c 7h", "Ks Qs Js Ts 9s 8s 7s", "Kd Qd Jd Td 9d 8d 7d"]
+    full += ["Kc Qc Jc Tc 9c 8c 7c", "Kh Qh Jh Th 9h 8h 6h", "Ah 2h 3h 4d 5d 6d 2c"]
+    hands = [*full, Range("3s 4s 5h 5c", hidden=3, max_rank="2"), "Ad 2s 3d 4c"]
+    with pytest.raises(ValueError, match="the hands need 5 with a community card, 2 are left"):
+        impl.equity(hands, trials=10, seed=1)
 
 
 @pytest.mark.parametrize("impl", IMPLS)

@@ -46,21 +46,32 @@ def _passing_choices(
     """Every choice of distinct unseen cards for each ``Range`` seat's hidden
     cards (seats in order) that its filter admits."""
     seats = sorted(ranges)
-    alone = []
+    # The core's bound, on the rank multisets the filters admit, checked
+    # before any card is listed: listing the cards first took minutes for
+    # a spot the bound refuses (eight unfiltered seven-card Ranges).
+    available = [sum(1 for card in pool if card // 4 == r) for r in range(13)]
+    admitted = []
     for seat in seats:
         player = ranges[seat]
-        combos = [
-            combo
-            for combo in itertools.combinations(pool, player.hidden)
-            if player.admits(tuple(card // 4 for card in combo))
-        ]
-        if not combos:
+        multisets = {
+            ranks
+            for ranks in itertools.combinations_with_replacement(range(13), player.hidden)
+            if all(ranks.count(r) <= available[r] for r in set(ranks)) and player.admits(ranks)
+        }
+        if not multisets:
             raise ValueError(f"no unseen hidden cards of hands[{seat}] pass its Range's filter")
-        alone.append(combos)
-    # The core's bound, on the rank multisets the card choices make.
-    together = math.prod(len({_rank_key([combo]) for combo in combos}) for combos in alone)
+        admitted.append(multisets)
+    together = math.prod(len(multisets) for multisets in admitted)
     if together > RANGE_CHOICE_LIMIT:
         raise ValueError(too_many_choices(seats, together, RANGE_CHOICE_LIMIT))
+    alone = [
+        [
+            combo
+            for combo in itertools.combinations(pool, ranges[seat].hidden)
+            if tuple(card // 4 for card in combo) in multisets
+        ]
+        for seat, multisets in zip(seats, admitted)
+    ]
     choices = []
     for joint in itertools.product(*alone):
         cards = [card for combo in joint for card in combo]
@@ -104,6 +115,7 @@ def range_equity(
     )
     out = {card for cards in parsed for card in cards} | set(dead_cards)
     pool = [card for card in range(52) if card not in out]
+    _make_spot(parsed, dead_cards)  # a deck too short for the hands: the core's error, first
     choices = _passing_choices(pool, ranges)
 
     if exact is None:
