@@ -244,3 +244,34 @@ def test_a_batch_policy_opponent_that_answers_wrongly_is_a_clear_error(answer):
 def test_the_vector_env_checks_its_seat():
     with pytest.raises(ValueError, match="seat"):
         RazzVectorEnv(num_envs=2, players=3, seat=3)
+
+
+def test_a_reset_in_the_middle_of_a_hand_starts_a_new_hand():
+    # A time limit or the user may reset before the hand ends: the next
+    # episode is a new hand on its first street, not the rest of the old one.
+    env = RazzEnv(players=3, opponents="check_call")
+    env.reset(seed=1)
+    for _ in range(3):
+        _, _, terminated, _, _ = env.step(1)
+        assert not terminated
+    assert env._tables.street[0] > 3
+    observation, _ = env.reset()
+    assert env._tables.street[0] == 3
+    assert observation["observation"][0] == 1.0  # third street
+    # Still seeded: the same resets from the same seed give the same hands.
+    again = RazzEnv(players=3, opponents="check_call")
+    again.reset(seed=1)
+    for _ in range(3):
+        again.step(1)
+    assert (again.reset()[0]["observation"] == observation["observation"]).all()
+
+
+def test_stacks_the_antes_put_all_in_are_refused_by_the_single_env():
+    # Every hand would end before anyone could act, so RazzEnv's reset()
+    # waited forever for the learner's turn. (The vector and AEC envs show
+    # such hands as ended, as documented.)
+    rules = rf.Rules(ante=2, bring_in=2, small_bet=4, big_bet=8)
+    for stacks in (1, 2):
+        with pytest.raises(ValueError, match="ante"):
+            RazzEnv(players=2, rules=rules, stacks=stacks)
+    RazzEnv(players=2, rules=rules, stacks=3).reset(seed=0)

@@ -147,9 +147,19 @@ class RazzEnv(gymnasium.Env[dict[str, Any], Choice]):
         self._builtin = [p if isinstance(p, str) else None for p in strategies]
         self.stacks = 100 * self.rules.big_bet if stacks is None else stacks
         _checked_table(self.rules, self.stacks, self._builtin)
+        if self.stacks <= self.rules.ante:
+            # Every hand would end on the antes: reset() would wait forever
+            # for the learner's turn.
+            raise ValueError(
+                f"stacks must be more than the ante ({self.rules.ante}), got {self.stacks}:"
+                " the antes would put every seat all in and the learner would never act"
+            )
         self.observation_space, self.action_space = _spaces()
         self.render_mode = render_mode
         self._tables: rf.Tables | None = None
+        # Whether the table holds a hand the learner has acted in (a reset
+        # then deals a new one rather than going on with it).
+        self._mid_hand = False
 
     def _observation(self) -> Observation:
         tables = self._tables
@@ -180,13 +190,14 @@ class RazzEnv(gymnasium.Env[dict[str, Any], Choice]):
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Observation, dict[str, Any]]:
         super().reset(seed=seed)
-        if self._tables is None or seed is not None:
+        if self._tables is None or seed is not None or self._mid_hand:
             table_seed = int(self.np_random.integers(0, 2**63))
             stacks = [self.stacks] * self.players
             self._tables = rf.Tables(
                 self.rules, stacks, 1, seed=table_seed, threads=1, strategies=self._builtin
             )
         self._play_until_learner()
+        self._mid_hand = False
         observation = self._observation()
         return observation, {"action_mask": observation["action_mask"]}
 
@@ -197,12 +208,14 @@ class RazzEnv(gymnasium.Env[dict[str, Any], Choice]):
         if tables.actor[0] != self.seat:  # a step after the end, without reset()
             self._play_until_learner()
         tables.step(to_action(np.asarray([action]), tables.legal))
+        self._mid_hand = True
         reward, terminated = 0.0, bool(tables.done[0])
         if terminated:
             reward = float(tables.payoffs[0, self.seat] / self.rules.big_bet)
         else:
             # Opponents' batch policies may end the hand before the learner acts again.
             reward, terminated = self._play_until_learner()
+        self._mid_hand = not terminated
         # After the end the table holds the next hand (reset() goes on with it).
         observation = self._observation()
         return observation, reward, terminated, False, {"action_mask": observation["action_mask"]}
