@@ -170,6 +170,21 @@ def test_an_illegal_action_changes_no_table(impl):
     assert t.hands_played == 0
 
 
+@pytest.mark.parametrize("illegal", [int(rf.Action.RAISE), 7, -1, 2**40])
+def test_an_illegal_action_gets_the_same_message_in_both(illegal):
+    # The reference said only "table 2: 4 is not legal".
+    messages = []
+    for impl in (rf, ref):
+        t = impl.Tables(impl.Rules(), [100] * 3, 4, seed=2)
+        actions = np.argmax(t.legal, axis=1)
+        actions[2] = illegal
+        with pytest.raises(IllegalActionError) as error:
+            t.step(actions)
+        messages.append(str(error.value))
+    assert messages[0] == messages[1]
+    assert messages[0].startswith("table 2: ") and "now (legal: " in messages[0]
+
+
 @pytest.mark.parametrize("impl", [rf, ref], ids=["core", "reference"])
 def test_wrong_actions_and_arguments_are_clear_errors(impl):
     t = impl.Tables(impl.Rules(), [100] * 3, 4, seed=2)

@@ -361,7 +361,13 @@ class Tables(Batch):
                 continue
             legal = hand.legal_actions()
             if value not in legal:
-                raise IllegalActionError(f"table {table}: {value} is not legal")
+                # The core's words: the action's name, or the number that names none.
+                name = Action(value).name if 0 <= value < len(Action) else value
+                names = ", ".join(a.name for a in legal)
+                raise IllegalActionError(
+                    f"table {table}: {name} is not legal for seat {hand.actor} now"
+                    f" (legal: {names})"
+                )
         for table, (hand, value) in enumerate(zip(self._hands, values)):
             if hand.actor is not None and stepped[table]:
                 hand.act(Action(value))
