@@ -365,8 +365,7 @@ class Tables(Batch):
                 name = Action(value).name if 0 <= value < len(Action) else value
                 names = ", ".join(a.name for a in legal)
                 raise IllegalActionError(
-                    f"table {table}: {name} is not legal for seat {hand.actor} now"
-                    f" (legal: {names})"
+                    f"table {table}: {name} is not legal for seat {hand.actor} now (legal: {names})"
                 )
         for table, (hand, value) in enumerate(zip(self._hands, values)):
             if hand.actor is not None and stepped[table]:
