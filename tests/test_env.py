@@ -275,3 +275,30 @@ def test_stacks_the_antes_put_all_in_are_refused_by_the_single_env():
         with pytest.raises(ValueError, match="ante"):
             RazzEnv(players=2, rules=rules, stacks=stacks)
     RazzEnv(players=2, rules=rules, stacks=3).reset(seed=0)
+
+
+def test_every_env_puts_the_action_mask_in_info_too():
+    # docs/TABLES.md: "the mask is also in `info`" (the vector and AEC envs
+    # gave empty infos).
+    single = RazzEnv(players=3)
+    observation, info = single.reset(seed=4)
+    assert (info["action_mask"] == observation["action_mask"]).all()
+    vector = RazzVectorEnv(num_envs=5, players=3)
+    observation, info = vector.reset(seed=4)
+    rng = np.random.default_rng(1)
+    for _ in range(30):
+        assert (info["action_mask"] == observation["action_mask"]).all()
+        assert info["_action_mask"].dtype == bool and info["_action_mask"].all()
+        mask = observation["action_mask"]
+        observation, _, _, _, info = vector.step(np.argmax(rng.random(mask.shape) * mask, axis=1))
+    aec = aec_env(players=3)
+    aec.reset(seed=4)
+    for _agent in aec.agent_iter(60):
+        observation, _, terminated, truncated, info = aec.last()
+        assert (info["action_mask"] == observation["action_mask"]).all()
+        for other in aec.agents:
+            assert (aec.infos[other]["action_mask"] == aec.observe(other)["action_mask"]).all()
+        if terminated or truncated:
+            aec.step(None)
+        else:
+            aec.step(int(np.flatnonzero(observation["action_mask"])[-1]))

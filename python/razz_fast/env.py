@@ -310,6 +310,14 @@ class RazzVectorEnv(VectorEnv[Observation, np.ndarray, np.ndarray]):
         self._features = tables.features(out=self._features)
         return {"observation": self._features.copy(), "action_mask": action_mask(tables.legal)}
 
+    def _info(self, observation: Observation) -> dict[str, Any]:
+        """The mask in ``info`` too, with Gymnasium's vector info layout
+        (``_action_mask`` marks the tables that have the key: all)."""
+        return {
+            "action_mask": observation["action_mask"],
+            "_action_mask": np.ones(self.num_envs, dtype=bool),
+        }
+
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Observation, dict[str, Any]]:
@@ -330,7 +338,8 @@ class RazzVectorEnv(VectorEnv[Observation, np.ndarray, np.ndarray]):
         self._play_opponents(
             self._tables, np.zeros(self.num_envs, bool), np.zeros(self.num_envs, np.int64)
         )
-        return self._observation(), {}
+        observation = self._observation()
+        return observation, self._info(observation)
 
     def step(
         self, actions: np.ndarray
@@ -348,7 +357,8 @@ class RazzVectorEnv(VectorEnv[Observation, np.ndarray, np.ndarray]):
         self._play_opponents(tables, done, won)
         rewards = won / self.rules.big_bet
         truncated = np.zeros(self.num_envs, dtype=bool)
-        return self._observation(), rewards.astype(np.float64), done, truncated, {}
+        observation = self._observation()
+        return observation, rewards.astype(np.float64), done, truncated, self._info(observation)
 
     def _play_opponents(self, tables: rf.Tables, done: np.ndarray, won: np.ndarray) -> None:
         """Steps the opponents' batch policies until no table waits for one,
@@ -442,6 +452,14 @@ class RazzAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type info
             actor = hand.actor
             assert actor is not None, "a hand that is not over has a seat to act"
             self.agent_selection = self.possible_agents[actor]
+        # The mask in every agent's info too (all zeros but the actor's), as
+        # observe() gives it.
+        legal = hand.legal_actions()
+        actor_mask = action_mask(np.array([a in legal for a in Action], dtype=bool))
+        for seat, agent in enumerate(self.possible_agents):
+            if agent in self.infos:
+                mask = actor_mask if seat == hand.actor else np.zeros(3, dtype=np.int8)
+                self.infos[agent]["action_mask"] = mask
 
     def step(self, action: Choice | None) -> None:
         agent = self.agent_selection
