@@ -302,3 +302,31 @@ def test_every_env_puts_the_action_mask_in_info_too():
             aec.step(None)
         else:
             aec.step(int(np.flatnonzero(observation["action_mask"])[-1]))
+
+
+@pytest.mark.parametrize(
+    ("out", "error"),
+    [(lambda n: np.zeros((n, rf.FEATURES)), TypeError),  # float64
+     (lambda n: np.zeros((n, rf.FEATURES), np.int32), TypeError),
+     (lambda n: np.zeros((n + 1, rf.FEATURES), np.float32), ValueError),
+     (lambda n: np.zeros((n, 2 * rf.FEATURES), np.float32)[:, ::2], ValueError)],
+)  # fmt: skip
+def test_a_batch_policy_opponent_gets_a_batch_whose_features_check_out(out, error):
+    # As simulate's Batch does: the vector env's rows took any array of the
+    # shape, and wrote float64 or truncated int32 features into it.
+    @rf.batch_policy
+    def writes_features(batch):
+        batch.features(out=out(len(batch)))
+        return np.argmax(batch.legal, axis=1)
+
+    messages = []
+    with pytest.raises(error) as raised:
+        rf.simulate(1, players=3, strategies=[writes_features, "tight", "tight"], seed=1)
+    messages.append(str(raised.value))
+    env = RazzVectorEnv(num_envs=1, players=3, seat=0, opponents=writes_features)
+    with pytest.raises(error) as raised:
+        env.reset(seed=1)
+        for _ in range(20):
+            env.step(np.ones(1, dtype=np.int64))
+    messages.append(str(raised.value))
+    assert messages[0].split(",")[0] == messages[1].split(",")[0]

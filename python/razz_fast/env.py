@@ -43,7 +43,7 @@ from razz_fast.discrete import action_mask, to_action
 from razz_fast.errors import rules_type
 from razz_fast.events import Action
 from razz_fast.policy import BatchPolicy, is_batch_policy
-from razz_fast.reference.tables import features_of
+from razz_fast.reference.tables import check_out, features_of
 
 __all__ = ["RazzEnv", "RazzVectorEnv", "RazzAECEnv", "aec_env", "to_action", "action_mask"]
 
@@ -255,8 +255,7 @@ class _Rows:
         values: np.ndarray = self._tables.features()[self._rows]
         if out is None:
             return values
-        if not isinstance(out, np.ndarray) or out.shape != values.shape:
-            raise ValueError(f"out must be a float32 array of shape {values.shape}")
+        check_out(out, values.shape)  # as a Batch checks it (float64 was taken)
         out[...] = values
         return out
 

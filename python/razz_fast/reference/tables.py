@@ -78,6 +78,23 @@ def _row(hand: Hand) -> dict[str, Any]:
     }
 
 
+def check_out(out: object, shape: tuple[int, int]) -> None:
+    """Raises what the core raises for an ``out`` that ``features()`` may
+    not write into (None is fine: it allocates)."""
+    import numpy as np
+
+    if out is None:
+        return
+    if not isinstance(out, np.ndarray) or out.dtype != np.float32:
+        raise TypeError(f"out must be a float32 numpy array of shape {shape}")
+    if out.shape != shape or not out.flags.c_contiguous:
+        raise ValueError(f"out must be a C-contiguous float32 array of shape {shape}")
+    if not out.flags.aligned:  # (the core's slices must be)
+        raise ValueError("out must be an aligned float32 array (numpy's own allocation is)")
+    if not out.flags.writeable:
+        raise ValueError("out is read-only, but features() writes into it")
+
+
 def features_of(row: dict[str, Any], big_bet: int) -> list[float]:
     """The layout of docs/TABLES.md: amounts in big bets, rank counts, seats
     counted clockwise from the actor; all zeros with no actor."""
@@ -190,15 +207,7 @@ class Batch:
 
         rows = len(self._rows)
         shape = (rows, FEATURES)
-        if out is not None:
-            if not isinstance(out, np.ndarray) or out.dtype != np.float32:
-                raise TypeError(f"out must be a float32 numpy array of shape {shape}")
-            if out.shape != shape or not out.flags.c_contiguous:
-                raise ValueError(f"out must be a C-contiguous float32 array of shape {shape}")
-            if not out.flags.aligned:  # (the core's slices must be)
-                raise ValueError("out must be an aligned float32 array (numpy's own allocation is)")
-            if not out.flags.writeable:
-                raise ValueError("out is read-only, but features() writes into it")
+        check_out(out, shape)
         _check({name: getattr(self, name) for name in _FIELDS})
         encoded = []
         for table in range(rows):
