@@ -330,3 +330,30 @@ def test_a_batch_policy_opponent_gets_a_batch_whose_features_check_out(out, erro
             env.step(np.ones(1, dtype=np.int64))
     messages.append(str(raised.value))
     assert messages[0].split(",")[0] == messages[1].split(",")[0]
+
+
+@pytest.mark.parametrize("choice", [np.array([1]), np.array([[1]]), np.ones(2, dtype=np.int64)])
+def test_a_choice_of_the_wrong_shape_is_a_value_error_in_the_single_envs(choice):
+    # (Not an IndexError from inside the mapping to actions.)
+    single = RazzEnv()
+    single.reset(seed=3)
+    aec = aec_env(players=3).unwrapped
+    aec.reset(seed=3)
+    for step in (single.step, aec.step):
+        with pytest.raises(ValueError, match="one choice"):
+            step(choice)
+
+
+@pytest.mark.parametrize(
+    "actions",
+    [1, np.ones(3, np.int64), np.ones(5, np.int64), np.ones((4, 1), np.int64), np.ones((2, 2))],
+)
+def test_actions_of_the_wrong_shape_are_a_value_error_in_the_vector_env(actions):
+    # A scalar was played at every table; other shapes raised numpy's
+    # broadcasting ValueError or an IndexError.
+    vector = RazzVectorEnv(num_envs=4, players=3)
+    vector.reset(seed=3)
+    state = vector._tables.features()
+    with pytest.raises(ValueError, match=r"one choice 0, 1 or 2 per table, shape \(4,\)"):
+        vector.step(actions)
+    assert (vector._tables.features() == state).all()

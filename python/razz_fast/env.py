@@ -117,6 +117,16 @@ def _opponents(
     return strategies
 
 
+def _choices(choice: Any, shape: tuple[int, ...]) -> np.ndarray:
+    """``choice`` as an array of ``shape`` (``()`` for one choice), else a
+    ValueError rather than numpy broadcasting or indexing it."""
+    array = np.asarray(choice)
+    if array.shape != shape:
+        wanted = "one choice 0, 1 or 2" + (f" per table, shape {shape}" if shape else "")
+        raise ValueError(f"{wanted}, got an array of shape {array.shape}")
+    return array
+
+
 # Gymnasium types a Dict space as holding dict[str, Space] (its parts'
 # spaces), so the Env's observation type is a dict of Any, not Observation.
 class RazzEnv(gymnasium.Env[dict[str, Any], Choice]):
@@ -205,9 +215,10 @@ class RazzEnv(gymnasium.Env[dict[str, Any], Choice]):
         tables = self._tables
         if tables is None:
             raise RuntimeError("call reset() before step()")
+        choice = _choices(action, ())[None]
         if tables.actor[0] != self.seat:  # a step after the end, without reset()
             self._play_until_learner()
-        tables.step(to_action(np.asarray([action]), tables.legal))
+        tables.step(to_action(choice, tables.legal))
         self._mid_hand = True
         reward, terminated = 0.0, bool(tables.done[0])
         if terminated:
@@ -350,7 +361,8 @@ class RazzVectorEnv(VectorEnv[Observation, np.ndarray, np.ndarray]):
         # could act (a step counts them); with built-in opponents only,
         # that is every table.
         waiting = (tables.actor == self.seat) | (tables.actor < 0)
-        tables.step(to_action(np.asarray(actions), tables.legal), where=waiting)
+        choices = _choices(actions, (self.num_envs,))
+        tables.step(to_action(choices, tables.legal), where=waiting)
         done = tables.done.copy()
         won = tables.payoffs[:, self.seat].copy()
         self._play_opponents(tables, done, won)
@@ -469,7 +481,7 @@ class RazzAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type info
         assert hand is not None
         legal = np.array([a in hand.legal_actions() for a in Action], dtype=bool)
         self._cumulative_rewards[agent] = 0.0
-        hand.act(int(to_action(np.asarray([action]), legal[None, :])[0]))
+        hand.act(int(to_action(_choices(action, ())[None], legal[None, :])[0]))
         self._settle()
         self._accumulate_rewards()
 
