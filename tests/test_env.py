@@ -357,3 +357,31 @@ def test_actions_of_the_wrong_shape_are_a_value_error_in_the_vector_env(actions)
     with pytest.raises(ValueError, match=r"one choice 0, 1 or 2 per table, shape \(4,\)"):
         vector.step(actions)
     assert (vector._tables.features() == state).all()
+
+
+@pytest.mark.parametrize(("seat", "seed"), [(0, 11), (3, 12)])
+def test_batch_policy_opponents_in_the_single_env_play_as_the_built_ins_would(seat, seed):
+    """As in the vector env: a batch policy deciding as check_call does gives
+    the very observations and rewards of the all-built-in env. The
+    observation that comes with a hand's end was the next hand's actor's,
+    an opponent's down cards and all, when a batch policy was to act."""
+    mixed = ["check_call", _check_call_rows, "tight", _check_call_rows]
+    built_in = ["check_call", "check_call", "tight", "check_call"]
+    a = RazzEnv(players=5, seat=seat, opponents=mixed, stacks=40)
+    b = RazzEnv(players=5, seat=seat, opponents=built_in, stacks=40)
+    (obs_a, _), (obs_b, _) = a.reset(seed=seed), b.reset(seed=seed)
+    rng = np.random.default_rng(5)
+    ended = 0
+    for _ in range(1500):
+        for key in obs_a:
+            assert (obs_a[key] == obs_b[key]).all()
+        choice = rng.choice(np.flatnonzero(obs_a["action_mask"]))
+        obs_a, reward_a, done_a, _, _ = a.step(choice)
+        obs_b, reward_b, done_b, _, _ = b.step(choice)
+        assert reward_a == reward_b and done_a == done_b
+        if done_a:
+            ended += 1
+            for key in obs_a:
+                assert (obs_a[key] == obs_b[key]).all()
+            (obs_a, _), (obs_b, _) = a.reset(), b.reset()
+    assert ended > 100

@@ -223,6 +223,10 @@ class RazzEnv(gymnasium.Env[dict[str, Any], Choice]):
         reward, terminated = 0.0, bool(tables.done[0])
         if terminated:
             reward = float(tables.payoffs[0, self.seat] / self.rules.big_bet)
+            # The next hand's opponents play up to the learner's turn, as
+            # the core plays built-in ones: the observation must be the
+            # learner's, not a batch policy opponent's (its down cards).
+            self._play_until_learner()
         else:
             # Opponents' batch policies may end the hand before the learner acts again.
             reward, terminated = self._play_until_learner()
