@@ -186,6 +186,22 @@ def _check_call_rows(batch):
     return np.where(legal[:, bring_in], bring_in, np.where(legal[:, call], call, check))
 
 
+def _policy_and_built_in_envs(make, seat, seed, **options):
+    """Two envs of ``make`` reset with ``seed``: opponents check_call as a
+    batch policy in two of the four seats, and all built-in; and their
+    first observations."""
+    mixed = ["check_call", _check_call_rows, "tight", _check_call_rows]
+    built_in = ["check_call", "check_call", "tight", "check_call"]
+    a = make(players=5, seat=seat, opponents=mixed, stacks=40, **options)
+    b = make(players=5, seat=seat, opponents=built_in, stacks=40, **options)
+    return a, b, a.reset(seed=seed)[0], b.reset(seed=seed)[0]
+
+
+def _assert_same(obs_a, obs_b):
+    for key in obs_a:
+        assert (obs_a[key] == obs_b[key]).all(), key
+
+
 @pytest.mark.parametrize(("seat", "seed"), [(0, 11), (2, 12), (4, 13)])
 def test_batch_policy_opponents_in_the_vector_env_play_as_the_built_ins_would(seat, seed):
     """A batch policy that decides as built-in check_call does, in two of
@@ -193,16 +209,11 @@ def test_batch_policy_opponents_in_the_vector_env_play_as_the_built_ins_would(se
     the all-built-in env, step after step (same deals, same decisions).
     One table: with several, hands that end in different sub-steps take
     the run's next hands in another order (both orders are the rule)."""
-    mixed = ["check_call", _check_call_rows, "tight", _check_call_rows]
-    built_in = ["check_call", "check_call", "tight", "check_call"]
-    a = RazzVectorEnv(num_envs=1, players=5, seat=seat, opponents=mixed, stacks=40)
-    b = RazzVectorEnv(num_envs=1, players=5, seat=seat, opponents=built_in, stacks=40)
-    (obs_a, _), (obs_b, _) = a.reset(seed=seed), b.reset(seed=seed)
+    a, b, obs_a, obs_b = _policy_and_built_in_envs(RazzVectorEnv, seat, seed, num_envs=1)
     rng = np.random.default_rng(5)
     ended = 0
     for _ in range(600):
-        for key in obs_a:
-            assert (obs_a[key] == obs_b[key]).all()
+        _assert_same(obs_a, obs_b)
         mask = obs_a["action_mask"]
         choice = np.argmax(rng.random(mask.shape) * mask, axis=1)
         obs_a, reward_a, done_a, _, _ = a.step(choice)
@@ -365,23 +376,17 @@ def test_batch_policy_opponents_in_the_single_env_play_as_the_built_ins_would(se
     the very observations and rewards of the all-built-in env. The
     observation that comes with a hand's end was the next hand's actor's,
     an opponent's down cards and all, when a batch policy was to act."""
-    mixed = ["check_call", _check_call_rows, "tight", _check_call_rows]
-    built_in = ["check_call", "check_call", "tight", "check_call"]
-    a = RazzEnv(players=5, seat=seat, opponents=mixed, stacks=40)
-    b = RazzEnv(players=5, seat=seat, opponents=built_in, stacks=40)
-    (obs_a, _), (obs_b, _) = a.reset(seed=seed), b.reset(seed=seed)
+    a, b, obs_a, obs_b = _policy_and_built_in_envs(RazzEnv, seat, seed)
     rng = np.random.default_rng(5)
     ended = 0
     for _ in range(1500):
-        for key in obs_a:
-            assert (obs_a[key] == obs_b[key]).all()
+        _assert_same(obs_a, obs_b)
         choice = rng.choice(np.flatnonzero(obs_a["action_mask"]))
         obs_a, reward_a, done_a, _, _ = a.step(choice)
         obs_b, reward_b, done_b, _, _ = b.step(choice)
         assert reward_a == reward_b and done_a == done_b
         if done_a:
             ended += 1
-            for key in obs_a:
-                assert (obs_a[key] == obs_b[key]).all()
+            _assert_same(obs_a, obs_b)
             (obs_a, _), (obs_b, _) = a.reset(), b.reset()
     assert ended > 100
