@@ -390,3 +390,14 @@ def test_batch_policy_opponents_in_the_single_env_play_as_the_built_ins_would(se
             _assert_same(obs_a, obs_b)
             (obs_a, _), (obs_b, _) = a.reset(), b.reset()
     assert ended > 100
+
+
+@pytest.mark.parametrize("make", [RazzEnv, aec_env])
+def test_a_render_mode_the_env_lacks_is_refused(make):
+    # Both render only text ("ansi"); "human" was taken and never shown.
+    for mode in ("human", "rgb_array", 1):
+        with pytest.raises(ValueError, match="render_mode"):
+            make(render_mode=mode)
+    env = make(render_mode="ansi")
+    env.reset(seed=1)
+    assert isinstance(env.render(), str)

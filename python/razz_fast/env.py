@@ -81,6 +81,13 @@ def _seats(players: Any, seat: Any) -> tuple[int, int]:
     return players, checked_int(seat, "seat", 0, players - 1)
 
 
+def _render_mode(mode: Any) -> str | None:
+    """None or "ansi", the one mode the environments render in (text)."""
+    if mode is not None and mode != "ansi":
+        raise ValueError(f'render_mode must be None or "ansi", got {mode!r}')
+    return None if mode is None else "ansi"
+
+
 def _checked_table(
     rules: rf.Rules, stacks: int, strategies: list[Any], threads: Any = None
 ) -> None:
@@ -165,7 +172,7 @@ class RazzEnv(gymnasium.Env[dict[str, Any], Choice]):
                 " the antes would put every seat all in and the learner would never act"
             )
         self.observation_space, self.action_space = _spaces()
-        self.render_mode = render_mode
+        self.render_mode = _render_mode(render_mode)
         self._tables: rf.Tables | None = None
         # Whether the table holds a hand the learner has acted in (a reset
         # then deals a new one rather than going on with it).
@@ -420,7 +427,7 @@ class RazzAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type info
         observation, action = _spaces()
         self.observation_spaces = {a: observation for a in self.possible_agents}
         self.action_spaces = {a: action for a in self.possible_agents}
-        self.render_mode = render_mode
+        self.render_mode = _render_mode(render_mode)
         self._rng = np.random.default_rng()
         self.hand: rf.Hand | None = None
 
