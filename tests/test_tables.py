@@ -170,6 +170,21 @@ def test_an_illegal_action_changes_no_table(impl):
     assert t.hands_played == 0
 
 
+@pytest.mark.parametrize("impl", [rf, ref], ids=["core", "reference"])
+def test_the_arrays_are_rewritten_in_place(impl):
+    # docs/TABLES.md: allocated once and rewritten by every step, so a bot
+    # may hold on to them. The reference made new ones each step, and a
+    # bot holding tables.legal read the first step's forever.
+    t = impl.Tables(impl.Rules(), [6] * 3, 4, seed=3)
+    held = {name: getattr(t, name) for name in (*ARRAYS, "done", "payoffs")}
+    rng = np.random.default_rng(1)
+    for _ in range(30):
+        t.step(_uniform(t, rng))
+        for name, array in held.items():
+            assert getattr(t, name) is array, name
+    assert t.hands_played > 0
+
+
 @pytest.mark.parametrize("illegal", [int(rf.Action.RAISE), 7, -1, 2**40])
 def test_an_illegal_action_gets_the_same_message_in_both(illegal):
     # The reference said only "table 2: 4 is not legal".

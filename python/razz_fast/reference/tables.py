@@ -196,7 +196,21 @@ class Batch:
         self._rows = rows
         self._big_bet = big_bet
         for name, dtype in _FIELDS.items():
-            setattr(self, name, np.array([row[name] for row in rows], dtype=dtype))
+            self._write(name, np.array([row[name] for row in rows], dtype=dtype))
+
+    def _write(self, name: str, values: npt.NDArray[Any]) -> None:
+        """Into the array ``name`` in place, as the core writes (a bot may
+        hold it); a new array if there is none of that shape and dtype."""
+        current = getattr(self, name, None)
+        if (
+            current is not None
+            and current.shape == values.shape
+            and current.dtype == values.dtype
+            and current.flags.writeable
+        ):
+            current[...] = values
+        else:
+            setattr(self, name, values)
 
     def features(self, out: npt.NDArray[np.float32] | None = None) -> npt.NDArray[np.float32]:
         """The actor's observation encoded for neural networks: a float32 array
@@ -382,8 +396,8 @@ class Tables(Batch):
         for table in range(len(self._hands)):
             if stepped[table]:
                 self._play_builtins(table)
-        self.done = np.zeros(len(self._hands), dtype=bool)
-        self.payoffs = np.zeros((len(self._hands), len(self._stacks)), dtype=np.int64)
+        self._write("done", np.zeros(len(self._hands), dtype=bool))
+        self._write("payoffs", np.zeros((len(self._hands), len(self._stacks)), dtype=np.int64))
         for table, hand in enumerate(self._hands):
             if self._settled[table] or not hand.is_over or not stepped[table]:
                 continue
