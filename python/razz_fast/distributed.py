@@ -1,4 +1,5 @@
-"""``simulate`` and ``equity`` on a Dask cluster, bit-identical to a local run.
+"""``simulate``, ``match`` and ``equity`` on a Dask cluster, bit-identical to
+a local run.
 
 Needs the ``dask`` extra (``pip install 'razz-fast[dask]'``) and a
 ``dask.distributed.Client``::
@@ -8,14 +9,15 @@ Needs the ``dask`` extra (``pip install 'razz-fast[dask]'``) and a
 
     client = Client(LocalCluster(n_workers=2, threads_per_worker=1))
     rfd.simulate(10**8, strategies="tight", seed=7, progress=True)
+    rfd.match(["tight", "check_call"] * 3, 10**7, seed=7)
     rfd.equity(["As 2d 3c", "4h 5h 6s", "7c 8d 9h"], exact=True)
 
-Both take the local functions' arguments plus ``client`` (default: the
+Each takes the local function's arguments plus ``client`` (default: the
 current client, ``distributed.default_client()``) and ``chunks_per_task``.
 The run is cut into the same units the local run uses: simulation chunks of
-``_core.CHUNK`` hands seeded from (seed, chunk), slices of the outer
-rank-multiset enumeration for exact equity, seeded chunks of 4,096 samples
-for sampled equity. Each task plays a contiguous range of units in the
+``_core.CHUNK`` hands (deals, for a match) seeded from (seed, chunk),
+slices of the outer rank-multiset enumeration for exact equity, seeded
+chunks of 4,096 samples for sampled equity. Each task plays a contiguous range of units in the
 compiled core on a worker and returns integer sums; the client keeps them
 in a dict keyed by task id, so a task that completes twice (after a lost
 worker, say) counts once, and merges them exactly. A task whose worker dies
