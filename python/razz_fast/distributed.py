@@ -58,6 +58,7 @@ from razz_fast._match import (
     play_match_chunks,
 )
 from razz_fast._simulate import Strategy, checked_run, play_chunks, progress_bar
+from razz_fast.errors import is_bool
 from razz_fast.match_result import MatchResult, MatchTotals
 from razz_fast.results import EquityResult, SimulationResult, Totals
 
@@ -361,6 +362,7 @@ def match(
     ``threads`` and ``chunks_per_task`` as for ``simulate`` (a chunk is
     1,024 deals, each played in every seating)."""
     players, seatings = checked_match(strategies, hands, players, duplicate, adjust_luck)
+    duplicate, adjust_luck = bool(duplicate), bool(adjust_luck)  # (numpy's bools too)
     run, threads = checked_run(
         deals_for(hands, seatings), players, list(strategies), rules, stacks, seed, threads,
         progress,
@@ -411,7 +413,7 @@ def equity(
     or sample chunks per task) are as in ``simulate``; ``progress=True``
     shows a tqdm bar of completed work."""
     spot, threads = checked_spot(hands, dead, exact, trials, seed, threads)
-    if not isinstance(progress, bool):
+    if not is_bool(progress):
         raise TypeError(f"progress must be a bool, got {type(progress).__name__}")
     client = _with_workers(_client(client))
     is_exact, units = _core.equity_units(spot.known, spot.dead, spot.exact, spot.trials)
