@@ -266,6 +266,27 @@ def test_numpy_integers_count_as_ints_everywhere(impl):
             impl.simulate(bad, seed=1)
 
 
+def test_numpy_bools_count_as_bools_everywhere(impl):
+    # As numpy's ints count as ints: a flag read off an array works, and
+    # what comes back holds Python's bools. Never an int, though.
+    yes, no = np.True_, np.False_
+    assert impl.Rules(burn_cards=yes) == impl.Rules(burn_cards=True)
+    assert impl.Rules(burn_cards=yes).burn_cards is True
+    plain = impl.simulate(30, players=2, seed=1)
+    assert impl.simulate(30, players=2, seed=1, progress=no) == plain
+    seats = ["tight", "check_call"]
+    flags = impl.match(seats, 40, seed=2, duplicate=yes, adjust_luck=no)
+    assert flags == impl.match(seats, 40, seed=2) and flags.duplicate is True
+    spot = (["As 2d 3c 4h 5s 6d", "7c 8d 9h 2h 4c 8s"], "")
+    exact = impl.equity(*spot, exact=yes, progress=no)
+    assert exact == impl.equity(*spot, exact=True) and exact.exact is True
+    for bad in (np.int8(1), 1, "yes"):
+        with pytest.raises(TypeError, match="must be"):
+            impl.match(seats, 40, seed=2, duplicate=bad)
+        with pytest.raises(TypeError, match="burn_cards must be a bool"):
+            impl.Rules(burn_cards=bad)
+
+
 def test_actions_as_members_ints_and_numpy_ints_play_alike(impl):
     # Hand.act and per-decision strategies know an Action member by identity
     # (no int conversion) and take anything else by operator.index.

@@ -14,6 +14,7 @@ from razz_fast import _core
 from razz_fast._args import checked_int
 from razz_fast._equity import checked_spot, result_from_tallies
 from razz_fast._simulate import progress_bar
+from razz_fast.errors import is_bool
 from razz_fast.results import ChartResult, ChartRow
 
 __all__ = ["chart", "starting_hands", "CHART_TRIALS"]
@@ -58,7 +59,7 @@ def chart(
     spot, threads = checked_spot(
         [_row_cards(hands[0])] + [[]] * opponents, (), exact, trials, seed, threads
     )
-    if not isinstance(progress, bool):
+    if not is_bool(progress):
         raise TypeError(f"progress must be a bool, got {type(progress).__name__}")
     seed = spot.seed
     start = time.perf_counter()

@@ -15,6 +15,7 @@ from typing import Any
 
 from razz_fast import _core
 from razz_fast._args import MAX_THREADS, checked_int
+from razz_fast.errors import is_bool
 from razz_fast.ranges import Range
 from razz_fast.results import EquityResult
 
@@ -95,8 +96,9 @@ def checked_spot(
     _core.equity_units(known, [], False, 1)
     out = _core.parse_cards(dead)
     _core.equity_units(known, out, False, 1)
-    if exact is not None and not isinstance(exact, bool):
+    if exact is not None and not is_bool(exact):
         raise TypeError(f"exact must be None or a bool, got {type(exact).__name__}")
+    exact = None if exact is None else bool(exact)  # (numpy's bools too)
     if exact is None and (trials is not None or seed is not None):
         exact = False  # trials or a seed ask for sampling: never a long enumeration
     trials = DEFAULT_TRIALS if trials is None else checked_int(trials, "trials", 1, 2**63 - 1)
@@ -169,7 +171,7 @@ def equity(
 
         return range_equity(hands, dead, exact, trials, seed, threads, progress)
     spot, threads = checked_spot(hands, dead, exact, trials, seed, threads)
-    if not isinstance(progress, bool):
+    if not is_bool(progress):
         raise TypeError(f"progress must be a bool, got {type(progress).__name__}")
     if progress:
         tallies = _tallies_with_progress(spot, threads)

@@ -20,6 +20,7 @@ from razz_fast._simulate import (
     progress_bar,
     record_hands,
 )
+from razz_fast.errors import is_bool
 from razz_fast.match_result import MatchResult, MatchTotals
 from razz_fast.policy import is_batch_policy
 from razz_fast.results import checked_record
@@ -99,6 +100,7 @@ def match(
     one core a hand at six players (docs/MATCH.md). The same seed gives the
     same result for any ``threads``."""
     players, seatings = checked_match(strategies, hands, players, duplicate, adjust_luck)
+    duplicate, adjust_luck = bool(duplicate), bool(adjust_luck)  # (numpy's bools too)
     deals = deals_for(hands, seatings)
     run, threads = checked_run(deals, players, list(strategies), rules, stacks, seed, threads,
                                progress)  # fmt: skip
@@ -166,9 +168,9 @@ def checked_match(
         raise TypeError("strategies must be a sequence with one strategy per seat")
     if players is None:
         players = len(strategies)
-    if not isinstance(duplicate, bool):
+    if not is_bool(duplicate):
         raise TypeError(f"duplicate must be a bool, got {type(duplicate).__name__}")
-    if not isinstance(adjust_luck, bool):
+    if not is_bool(adjust_luck):
         raise TypeError(f"adjust_luck must be a bool, got {type(adjust_luck).__name__}")
     if isinstance(players, int) and not isinstance(players, bool) and len(strategies) != players:
         raise ValueError(f"strategies has {len(strategies)} entries for {players} players")

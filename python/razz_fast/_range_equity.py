@@ -24,6 +24,7 @@ import numpy
 from razz_fast import _core
 from razz_fast._equity import Spot, Tallies, checked_spot, merge_tallies, result_from_tallies
 from razz_fast._simulate import progress_bar
+from razz_fast.errors import is_bool
 from razz_fast.ranges import Range, too_many_choices
 from razz_fast.results import EquityResult
 
@@ -118,7 +119,7 @@ def range_equity(
     ranges = {seat: h for seat, h in enumerate(hands) if isinstance(h, Range)}
     shown = [h.up if isinstance(h, Range) else h for h in hands]
     spot, threads = checked_spot(shown, dead, exact, trials, seed, threads)
-    if not isinstance(progress, bool):
+    if not is_bool(progress):
         raise TypeError(f"progress must be a bool, got {type(progress).__name__}")
     choices = hidden_choices(spot.known, spot.dead, ranges)
     is_exact = spot.exact

@@ -20,7 +20,7 @@ from typing import Any, Callable, Union
 
 from razz_fast import _core
 from razz_fast._args import MAX_THREADS, checked_int, per_seat
-from razz_fast.errors import rules_type
+from razz_fast.errors import is_bool, rules_type
 from razz_fast.policy import is_batch_policy
 from razz_fast.results import SimulationResult, Totals, checked_record
 
@@ -125,7 +125,7 @@ def checked_run(
     seed = checked_int(seed, "seed", 0, 2**64 - 1)
     if threads is not None:
         threads = checked_int(threads, "threads", 1, MAX_THREADS)
-    if not isinstance(progress, bool):
+    if not is_bool(progress):
         raise TypeError(f"progress must be a bool, got {type(progress).__name__}")
     return Run(hands, players, seat_strategies, rules, seat_stacks, seed), threads
 

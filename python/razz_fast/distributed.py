@@ -1,4 +1,5 @@
-"""``simulate`` and ``equity`` on a Dask cluster, bit-identical to a local run.
+"""``simulate``, ``match`` and ``equity`` on a Dask cluster, bit-identical to
+a local run.
 
 Needs the ``dask`` extra (``pip install 'razz-fast[dask]'``) and a
 ``dask.distributed.Client``::
@@ -8,14 +9,15 @@ Needs the ``dask`` extra (``pip install 'razz-fast[dask]'``) and a
 
     client = Client(LocalCluster(n_workers=2, threads_per_worker=1))
     rfd.simulate(10**8, strategies="tight", seed=7, progress=True)
+    rfd.match(["tight", "check_call"] * 3, 10**7, seed=7)
     rfd.equity(["As 2d 3c", "4h 5h 6s", "7c 8d 9h"], exact=True)
 
-Both take the local functions' arguments plus ``client`` (default: the
+Each takes the local function's arguments plus ``client`` (default: the
 current client, ``distributed.default_client()``) and ``chunks_per_task``.
 The run is cut into the same units the local run uses: simulation chunks of
-``_core.CHUNK`` hands seeded from (seed, chunk), slices of the outer
-rank-multiset enumeration for exact equity, seeded chunks of 4,096 samples
-for sampled equity. Each task plays a contiguous range of units in the
+``_core.CHUNK`` hands (deals, for a match) seeded from (seed, chunk),
+slices of the outer rank-multiset enumeration for exact equity, seeded
+chunks of 4,096 samples for sampled equity. Each task plays a contiguous range of units in the
 compiled core on a worker and returns integer sums; the client keeps them
 in a dict keyed by task id, so a task that completes twice (after a lost
 worker, say) counts once, and merges them exactly. A task whose worker dies
@@ -56,6 +58,7 @@ from razz_fast._match import (
     play_match_chunks,
 )
 from razz_fast._simulate import Strategy, checked_run, play_chunks, progress_bar
+from razz_fast.errors import is_bool
 from razz_fast.match_result import MatchResult, MatchTotals
 from razz_fast.results import EquityResult, SimulationResult, Totals
 
@@ -359,6 +362,7 @@ def match(
     ``threads`` and ``chunks_per_task`` as for ``simulate`` (a chunk is
     1,024 deals, each played in every seating)."""
     players, seatings = checked_match(strategies, hands, players, duplicate, adjust_luck)
+    duplicate, adjust_luck = bool(duplicate), bool(adjust_luck)  # (numpy's bools too)
     run, threads = checked_run(
         deals_for(hands, seatings), players, list(strategies), rules, stacks, seed, threads,
         progress,
@@ -409,7 +413,7 @@ def equity(
     or sample chunks per task) are as in ``simulate``; ``progress=True``
     shows a tqdm bar of completed work."""
     spot, threads = checked_spot(hands, dead, exact, trials, seed, threads)
-    if not isinstance(progress, bool):
+    if not is_bool(progress):
         raise TypeError(f"progress must be a bool, got {type(progress).__name__}")
     client = _with_workers(_client(client))
     is_exact, units = _core.equity_units(spot.known, spot.dead, spot.exact, spot.trials)

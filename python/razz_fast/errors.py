@@ -35,6 +35,14 @@ def int_text(number: int) -> str:
         return f"{sign} int of about {digits:,} digits"
 
 
+def is_bool(value: object) -> bool:
+    """Whether ``value`` is a bool: Python's, or numpy's (``numpy.bool_``,
+    no subclass of it), as the core's bindings take one; never an int. The
+    core's and the reference's checks of a bool argument both ask this."""
+    kind = type(value)
+    return kind is bool or (kind.__module__ == "numpy" and kind.__name__ in ("bool_", "bool"))
+
+
 def rules_type(value: object) -> str:
     """The type of a value given as ``rules``, as an error message names
     it: in full for either implementation's ``Rules`` (``razz_fast.Rules``

@@ -88,9 +88,10 @@ pub fn int_in(obj: &Bound<'_, PyAny>, name: &str, lo: u64, hi: u64) -> PyResult<
     Ok(v as u64)
 }
 
+/// A bool: Python's or numpy's (PyO3's `bool` takes both, as
+/// `razz_fast.errors.is_bool` does), never an int.
 pub fn bool_arg(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<bool> {
-    obj.cast::<PyBool>()
-        .map(pyo3::types::PyBoolMethods::is_true)
+    obj.extract::<bool>()
         .map_err(|_| type_error(&format!("{name} must be a bool"), obj))
 }
 

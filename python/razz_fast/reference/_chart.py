@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import time
 
+from razz_fast.errors import is_bool
 from razz_fast.reference._equity import _check_exact, _check_trials, equity
 from razz_fast.reference.arguments import check_seed, check_threads, int_in
 from razz_fast.results import ChartResult, ChartRow
@@ -48,7 +49,7 @@ def chart(
     trials = 100_000 if trials is None else _check_trials(trials)
     chart_seed = check_seed(seed)
     check_threads(threads)
-    if not isinstance(progress, bool):
+    if not is_bool(progress):
         raise TypeError(f"progress must be a bool, not {type(progress).__name__}")
     started = time.perf_counter()
     rows = []

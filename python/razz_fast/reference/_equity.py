@@ -15,7 +15,7 @@ import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from razz_fast.errors import InvalidCardError
+from razz_fast.errors import InvalidCardError, is_bool
 from razz_fast.ranges import Range
 from razz_fast.reference._simulate import chunk_seed
 from razz_fast.reference.arguments import (
@@ -80,9 +80,9 @@ def _check_no_card_twice(hands: list[list[int]], dead: list[int]) -> None:
 
 
 def _check_exact(exact: bool | None) -> bool | None:
-    if exact is not None and exact is not True and exact is not False:
+    if exact is not None and not is_bool(exact):
         raise TypeError(f"exact must be None, True or False, not {type(exact).__name__}")
-    return exact
+    return None if exact is None else bool(exact)
 
 
 def _check_trials(trials: int | None) -> int:
@@ -379,7 +379,7 @@ def _checked_arguments(
     trials = _check_trials(trials)
     seed = check_seed(seed)
     check_threads(threads)
-    if not isinstance(progress, bool):
+    if not is_bool(progress):
         raise TypeError(f"progress must be a bool, not {type(progress).__name__}")
     return parsed, dead_cards, exact, samples_asked, trials, seed
 

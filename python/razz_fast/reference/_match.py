@@ -10,6 +10,7 @@ import time
 from collections.abc import Sequence
 
 from razz_fast._match import _labels, distinct, rotations
+from razz_fast.errors import is_bool
 from razz_fast.match_result import MatchResult, MatchTotals
 from razz_fast.reference._simulate import (
     _check_hands,
@@ -53,10 +54,11 @@ def match(
     players = _check_players(len(strategies) if players is None else players)
     if len(strategies) != players:
         raise ValueError(f"strategies has {len(strategies)} entries for {players} players")
-    if not isinstance(duplicate, bool):
+    if not is_bool(duplicate):
         raise TypeError(f"duplicate must be a bool, got {type(duplicate).__name__}")
-    if not isinstance(adjust_luck, bool):
+    if not is_bool(adjust_luck):
         raise TypeError(f"adjust_luck must be a bool, got {type(adjust_luck).__name__}")
+    duplicate, adjust_luck = bool(duplicate), bool(adjust_luck)  # (numpy's bools too)
     hands = _check_hands(hands)
     seats = resolve_strategies(list(strategies), players)
     rules = _check_rules(rules)

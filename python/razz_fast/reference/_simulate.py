@@ -18,7 +18,7 @@ import os
 import time
 from collections.abc import Sequence
 
-from razz_fast.errors import IllegalActionError, rules_type
+from razz_fast.errors import IllegalActionError, is_bool, rules_type
 from razz_fast.events import Action
 from razz_fast.policy import is_batch_policy
 from razz_fast.reference.arguments import (
@@ -115,7 +115,7 @@ def _seed_or_random(seed: object) -> int:
 
 
 def _check_progress(progress: object) -> None:
-    if not isinstance(progress, bool):
+    if not is_bool(progress):
         raise TypeError(f"progress must be a bool, not {type(progress).__name__}")
 
 

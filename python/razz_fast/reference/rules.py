@@ -7,7 +7,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, Callable, NoReturn
 
-from razz_fast.errors import int_text
+from razz_fast.errors import int_text, is_bool
 from razz_fast.reference.arguments import MAX_CHIPS, as_int
 
 __all__ = ["MAX_CHIPS", "Rules"]
@@ -224,8 +224,9 @@ class Rules:
                 ("opener_ties", opener_ties),
             )
         ]
-        if not isinstance(burn_cards, bool):
+        if not is_bool(burn_cards):
             raise TypeError(f"burn_cards must be a bool, not {type(burn_cards).__name__}")
+        burn_cards = bool(burn_cards)
         showdown = _check_choice("showdown", showdown)
         odd_chip = _check_choice("odd_chip", odd_chip)
         values = (*stakes, cap, *named, burn_cards, showdown, odd_chip)
