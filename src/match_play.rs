@@ -54,9 +54,11 @@ pub struct MatchTotals {
     /// Sum over deals of the square of the strategy's chips on the deal
     /// (all its seats, all rotations): the paired variance.
     pub deal_sq: [u128; MAX_SEATS],
-    /// Sum of the squares of its payoffs, hand by hand and seat by seat:
-    /// the variance of plain play.
-    pub seat_sq: [u128; MAX_SEATS],
+    /// Sum over hands of the square of its chips in the hand (all its
+    /// seats): the variance of plain play, where the hand is the unit of
+    /// independent luck. (Its seats in one hand are not independent: their
+    /// squares one by one gave a plain error off by up to 1.2 times.)
+    pub hand_sq: [u128; MAX_SEATS],
     /// Hands it played (a seat in a hand).
     pub seat_hands: [u64; MAX_SEATS],
     /// Its luck, in units of 1 / `luck::UNITS` chips (zero unless the match
@@ -79,9 +81,9 @@ impl MatchTotals {
             self.seat_hands[j] += other.seat_hands[j];
             self.luck[j] += other.luck[j];
             let (a, wa) = self.deal_sq[j].overflowing_add(other.deal_sq[j]);
-            let (b, wb) = self.seat_sq[j].overflowing_add(other.seat_sq[j]);
+            let (b, wb) = self.hand_sq[j].overflowing_add(other.hand_sq[j]);
             let wc = self.adjusted_sq[j].add(other.adjusted_sq[j]);
-            (self.deal_sq[j], self.seat_sq[j]) = (a, b);
+            (self.deal_sq[j], self.hand_sq[j]) = (a, b);
             self.overflow |= wa || wb || wc;
         }
         self.overflow |= other.overflow;
@@ -101,15 +103,19 @@ impl MatchTotals {
         let mut on_deal = [0i128; MAX_SEATS];
         let mut lucky = [0i128; MAX_SEATS];
         for (r, (row, seats)) in payoffs.iter().zip(seating).enumerate() {
+            let mut on_hand = [0i128; MAX_SEATS];
             for s in 0..n {
                 let (j, p) = (seats[s] as usize, i128::from(row[s]));
-                on_deal[j] += p;
+                on_hand[j] += p;
                 if let Some(luck) = luck.get(r) {
                     lucky[j] += luck[s];
                 }
                 self.seat_hands[j] += 1;
-                let (sq, wrapped) = self.seat_sq[j].overflowing_add((p * p) as u128);
-                self.seat_sq[j] = sq;
+            }
+            for (j, &h) in on_hand.iter().enumerate() {
+                on_deal[j] += h;
+                let (sq, wrapped) = self.hand_sq[j].overflowing_add(h.unsigned_abs().pow(2));
+                self.hand_sq[j] = sq;
                 self.overflow |= wrapped;
             }
         }
@@ -368,7 +374,7 @@ mod tests {
         )
         .unwrap_or_else(|never| match never {});
         assert_eq!(totals.net[..3], sim.net[..3]);
-        assert_eq!(totals.seat_sq[..3], sim.sum_sq[..3]);
+        assert_eq!(totals.hand_sq[..3], sim.sum_sq[..3]);
         assert_eq!(totals.seat_hands[..3], [3000; 3]);
     }
 }

@@ -152,8 +152,8 @@ def play_match_chunks(
     batch = [is_batch_policy(s) for s in run.strategies]
     args = (run.rules, run.stacks, run.strategies, batch, index, duplicate, run.seed)
     sums = _core.match_chunks(*args, run.hands, first, count, threads, cancelled, adjust_luck)
-    deals, hands, net, deal_sq, seat_sq, seat_hands, luck, halves = sums
-    return MatchTotals(max(index) + 1, deals, hands, net, deal_sq, seat_sq, seat_hands, luck,
+    deals, hands, net, deal_sq, hand_sq, seat_hands, luck, halves = sums
+    return MatchTotals(max(index) + 1, deals, hands, net, deal_sq, hand_sq, seat_hands, luck,
                        # The luck-adjusted squares come in (high, low) 128-bit halves.
                        [(high << 128) | low for high, low in halves])  # fmt: skip
 

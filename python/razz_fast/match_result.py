@@ -25,7 +25,8 @@ class MatchTotals:
     hands: int = 0
     net: list[int] = field(default_factory=list)
     deal_sq: list[int] = field(default_factory=list)
-    seat_sq: list[int] = field(default_factory=list)
+    #: Per hand, the square of the strategy's chips in it (all its seats).
+    hand_sq: list[int] = field(default_factory=list)
     seat_hands: list[int] = field(default_factory=list)
     #: Luck, and the squares of the luck-adjusted chips of each deal, in
     #: units of 1 / LUCK_UNITS chips (zeros unless luck is counted).
@@ -61,14 +62,21 @@ class MatchTotals:
             else:
                 m = raw
                 var_x = self.deal_sq[j] / per_deal**2 / self.deals - m * m
-            var_plain = self.seat_sq[j] / hands - raw * raw
+            # Plain play's error of the same mean on as many hands: the
+            # hand is its unit of luck, so its result per seat-hand in each
+            # hand, Y = (chips in the hand) / per_hand, over hands. (Its
+            # seats' results in one hand are not independent.)
+            per_hand = hands / self.hands
+            var_plain = self.hand_sq[j] / per_hand**2 / self.hands - raw * raw
             mean.append(m)
             # One deal (or hand) says nothing of the spread: NaN, as for
             # simulate, rather than an interval of no width.
             stderr.append(
                 math.sqrt(max(var_x, 0.0) / (self.deals - 1)) if self.deals > 1 else math.nan
             )
-            plain.append(math.sqrt(max(var_plain, 0.0) / (hands - 1)) if hands > 1 else math.nan)
+            plain.append(
+                math.sqrt(max(var_plain, 0.0) / (self.hands - 1)) if self.hands > 1 else math.nan
+            )
         bb = [100 * m / big_bet for m in mean]
         half = [100 * Z95 * s / big_bet for s in stderr]
         pairwise = {}
@@ -110,7 +118,7 @@ def _reduction(plain: float, paired: float) -> float:
     return (plain / paired) ** 2 if paired > 0 else math.inf
 
 
-_SUMS = ("net", "deal_sq", "seat_sq", "seat_hands", "luck", "adjusted_sq")
+_SUMS = ("net", "deal_sq", "hand_sq", "seat_hands", "luck", "adjusted_sq")
 
 
 @dataclass(frozen=True, eq=False)
@@ -119,9 +127,10 @@ class MatchResult(NanEqual):
     labels): ``net`` chips won; ``mean`` chips per hand played; ``bb_per_100``
     big bets per 100 hands; ``stderr`` the standard error of ``mean``
     computed over deals (each deal's rotations paired); ``interval`` its 95%
-    interval in big bets per 100 hands; ``plain_stderr`` the error plain
-    play's formula would give (hands taken as independent, chips won); and
-    ``variance_reduction`` = (plain_stderr / stderr)². ``pairwise`` maps
+    interval in big bets per 100 hands; ``plain_stderr`` the error of the
+    same mean in plain play on as many hands (computed over hands, each
+    hand taken as independent, from the chips won); and
+    ``variance_reduction`` = (plain_stderr / stderr)², 1 in plain play. ``pairwise`` maps
     (a, b) to a's edge over b in big bets per 100 hands and its error, for
     a two-strategy match. ``deals``, ``hands`` (all rotations),
     ``seat_hands`` (hands each strategy played), ``seed``, ``elapsed``, and

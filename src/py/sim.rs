@@ -470,7 +470,7 @@ fn match_chunks(
         totals.hands,
         totals.net[..n].to_vec(),
         totals.deal_sq[..n].to_vec(),
-        totals.seat_sq[..n].to_vec(),
+        totals.hand_sq[..n].to_vec(),
         totals.seat_hands[..n].to_vec(),
         totals.luck[..n].to_vec(),
         totals.adjusted_sq[..n]

@@ -82,13 +82,16 @@ def match(
                 records.append(hand)
             # One generator per deal: every seating samples alike.
             seat_luck = luck(hand, Xoshiro256PlusPlus(luck_seed(seed, k))) if adjust_luck else []
+            on_hand = [0] * len(unique)
             for s, payoff in enumerate(hand.payoffs):
                 j = index[(s + r) % players]
-                on_deal[j] += payoff
-                totals.seat_sq[j] += payoff * payoff
+                on_hand[j] += payoff
                 totals.seat_hands[j] += 1
                 if adjust_luck:
                     lucky[j] += seat_luck[s]
+            for j, chips in enumerate(on_hand):
+                on_deal[j] += chips
+                totals.hand_sq[j] += chips * chips
         for j, chips in enumerate(on_deal):
             totals.net[j] += chips
             totals.deal_sq[j] += chips * chips
