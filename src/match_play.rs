@@ -102,19 +102,26 @@ impl MatchTotals {
     ) {
         let mut on_deal = [0i128; MAX_SEATS];
         let mut lucky = [0i128; MAX_SEATS];
+        // The strategies seated (numbered from 0; every seating seats them all).
+        let k = seating
+            .first()
+            .and_then(|seats| seats[..n].iter().max())
+            .map_or(0, |&j| j as usize + 1);
         for (r, (row, seats)) in payoffs.iter().zip(seating).enumerate() {
-            let mut on_hand = [0i128; MAX_SEATS];
+            // A strategy's chips in one hand: at most the pot, 8 · MAX_CHIPS < 2^56.
+            let mut on_hand = [0i64; MAX_SEATS];
             for s in 0..n {
-                let (j, p) = (seats[s] as usize, i128::from(row[s]));
-                on_hand[j] += p;
+                let j = seats[s] as usize;
+                on_hand[j] += row[s];
                 if let Some(luck) = luck.get(r) {
                     lucky[j] += luck[s];
                 }
                 self.seat_hands[j] += 1;
             }
-            for (j, &h) in on_hand.iter().enumerate() {
-                on_deal[j] += h;
-                let (sq, wrapped) = self.hand_sq[j].overflowing_add(h.unsigned_abs().pow(2));
+            for (j, &h) in on_hand[..k].iter().enumerate() {
+                on_deal[j] += i128::from(h);
+                let square = u128::from(h.unsigned_abs()).pow(2);
+                let (sq, wrapped) = self.hand_sq[j].overflowing_add(square);
                 self.hand_sq[j] = sq;
                 self.overflow |= wrapped;
             }
