@@ -25,7 +25,7 @@ from razz_fast import _core
 from razz_fast._equity import Spot, Tallies, checked_spot, merge_tallies, result_from_tallies
 from razz_fast._simulate import progress_bar
 from razz_fast.errors import is_bool
-from razz_fast.ranges import Range, too_many_choices
+from razz_fast.ranges import RANGE_CHOICE_LIMIT, Range, admitted_ranks
 from razz_fast.results import EquityResult
 
 __all__ = ["range_equity", "hidden_choices", "RANGE_EXACT_LIMIT", "RANGE_CHOICE_LIMIT"]
@@ -33,21 +33,6 @@ __all__ = ["range_equity", "hidden_choices", "RANGE_EXACT_LIMIT", "RANGE_CHOICE_
 #: ``exact=None`` enumerates at most this many choices (every choice of one
 #: player's three hidden cards), and only if the core would enumerate each.
 RANGE_EXACT_LIMIT = 455
-#: At most this many choices of hidden rank multisets, the product over the
-#: ``Range`` seats of each one's passing multisets: every choice is listed
-#: (with its weight) before any counting, and four unfiltered ``Range``s
-#: (91**4, 69 million choices) took tens of GB. Three (91**3) take seconds.
-RANGE_CHOICE_LIMIT = 1_000_000
-
-
-def _passing(player: Range, counts: list[int]) -> list[tuple[int, ...]]:
-    """The rank multisets of ``player``'s hidden cards that the unseen cards
-    can make and its filter admits."""
-    return [
-        ranks
-        for ranks in itertools.combinations_with_replacement(range(13), player.hidden)
-        if all(ranks.count(r) <= counts[r] for r in set(ranks)) and player.admits(ranks)
-    ]
 
 
 def hidden_choices(
@@ -60,15 +45,7 @@ def hidden_choices(
     unseen = [[c for c in range(4 * r, 4 * r + 4) if c not in seen] for r in range(13)]
     counts = [len(cards) for cards in unseen]
     seats = sorted(ranges)
-    options = []
-    for seat in seats:
-        passing = _passing(ranges[seat], counts)
-        if not passing:
-            raise ValueError(f"no unseen hidden cards of hands[{seat}] pass its Range's filter")
-        options.append(passing)
-    together = math.prod(len(passing) for passing in options)
-    if together > RANGE_CHOICE_LIMIT:
-        raise ValueError(too_many_choices(seats, together, RANGE_CHOICE_LIMIT))
+    options = admitted_ranks(ranges, counts)
     choices = []
     for combination in itertools.product(*options):
         taken = [0] * 13

@@ -8,6 +8,8 @@ Suits never matter for a razz hand's rank, so a filter sees ranks only."""
 
 from __future__ import annotations
 
+import itertools
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -16,7 +18,7 @@ import numpy
 from razz_fast import _core
 from razz_fast._args import checked_int
 
-__all__ = ["Range", "too_many_choices"]
+__all__ = ["Range", "RANGE_CHOICE_LIMIT", "admitted_ranks"]
 
 _RANKS = "A23456789TJQK"
 
@@ -109,10 +111,37 @@ class Range:
         return f"Range({', '.join(parts)})"
 
 
-def too_many_choices(seats: list[int], choices: int, limit: int) -> str:
-    """The message of a spot whose ``Range``s allow more choices of hidden
-    ranks together than ``equity`` lists (the core's and the reference's)."""
-    return (
-        f"the Ranges of hands{seats} allow {choices:,} choices of hidden ranks together,"
-        f" more than {limit:,}: give them filters (max_rank, where) or use fewer Ranges"
-    )
+#: At most this many choices of hidden rank multisets, the product over the
+#: ``Range`` seats of each one's passing multisets: every choice is listed
+#: (with its weight, or as cards in the reference) before any counting, and
+#: four unfiltered ``Range``s (91**4, 69 million choices) took tens of GB.
+#: Three (91**3) take seconds.
+RANGE_CHOICE_LIMIT = 1_000_000
+
+
+def admitted_ranks(ranges: dict[int, Range], counts: list[int]) -> list[list[tuple[int, ...]]]:
+    """Per ``Range`` seat, in seat order, the rank multisets of its hidden
+    cards that the unseen cards (``counts[r]`` of rank ``r``) can make and
+    its filter admits, for the core's ``equity`` and the reference's alike.
+    ValueError for a seat none passes, or for more than
+    ``RANGE_CHOICE_LIMIT`` choices together (before any is listed)."""
+    seats = sorted(ranges)
+    admitted = []
+    for seat in seats:
+        player = ranges[seat]
+        passing = [
+            ranks
+            for ranks in itertools.combinations_with_replacement(range(13), player.hidden)
+            if all(ranks.count(r) <= counts[r] for r in set(ranks)) and player.admits(ranks)
+        ]
+        if not passing:
+            raise ValueError(f"no unseen hidden cards of hands[{seat}] pass its Range's filter")
+        admitted.append(passing)
+    together = math.prod(len(passing) for passing in admitted)
+    if together > RANGE_CHOICE_LIMIT:
+        raise ValueError(
+            f"the Ranges of hands{seats} allow {together:,} choices of hidden ranks together,"
+            f" more than {RANGE_CHOICE_LIMIT:,}: give them filters (max_rank, where) or use"
+            " fewer Ranges"
+        )
+    return admitted

@@ -13,12 +13,11 @@ core's, so sampled results agree in distribution, not digit for digit.
 from __future__ import annotations
 
 import itertools
-import math
 import os
 import random
 from collections.abc import Sequence
 
-from razz_fast.ranges import Range, too_many_choices
+from razz_fast.ranges import Range, admitted_ranks
 from razz_fast.reference._equity import (
     _checked_arguments,
     _chooses_exact,
@@ -35,9 +34,6 @@ __all__ = ["range_equity"]
 #: The same bound as the core: ``exact=None`` enumerates at most this many
 #: choices of hidden rank multisets.
 RANGE_EXACT_LIMIT = 455
-#: The same bound as the core: at most this many choices of hidden rank
-#: multisets (the product over the ``Range`` seats) are listed.
-RANGE_CHOICE_LIMIT = 1_000_000
 
 
 def _passing_choices(
@@ -46,24 +42,11 @@ def _passing_choices(
     """Every choice of distinct unseen cards for each ``Range`` seat's hidden
     cards (seats in order) that its filter admits."""
     seats = sorted(ranges)
-    # The core's bound, on the rank multisets the filters admit, checked
-    # before any card is listed: listing the cards first took minutes for
-    # a spot the bound refuses (eight unfiltered seven-card Ranges).
+    # The bound is checked on the rank multisets before any card is listed:
+    # listing the cards first took minutes for a spot it refuses (eight
+    # unfiltered seven-card Ranges).
     available = [sum(1 for card in pool if card // 4 == r) for r in range(13)]
-    admitted = []
-    for seat in seats:
-        player = ranges[seat]
-        multisets = {
-            ranks
-            for ranks in itertools.combinations_with_replacement(range(13), player.hidden)
-            if all(ranks.count(r) <= available[r] for r in set(ranks)) and player.admits(ranks)
-        }
-        if not multisets:
-            raise ValueError(f"no unseen hidden cards of hands[{seat}] pass its Range's filter")
-        admitted.append(multisets)
-    together = math.prod(len(multisets) for multisets in admitted)
-    if together > RANGE_CHOICE_LIMIT:
-        raise ValueError(too_many_choices(seats, together, RANGE_CHOICE_LIMIT))
+    admitted = [set(passing) for passing in admitted_ranks(ranges, available)]
     alone = [
         [
             combo
