@@ -100,7 +100,6 @@ def match(
     one core a hand at six players (docs/MATCH.md). The same seed gives the
     same result for any ``threads``."""
     players, seatings = checked_match(strategies, hands, players, duplicate, adjust_luck)
-    duplicate, adjust_luck = bool(duplicate), bool(adjust_luck)  # (numpy's bools too)
     deals = deals_for(hands, seatings)
     run, threads = checked_run(deals, players, list(strategies), rules, stacks, seed, threads,
                                progress)  # fmt: skip

@@ -362,7 +362,6 @@ def match(
     ``threads`` and ``chunks_per_task`` as for ``simulate`` (a chunk is
     1,024 deals, each played in every seating)."""
     players, seatings = checked_match(strategies, hands, players, duplicate, adjust_luck)
-    duplicate, adjust_luck = bool(duplicate), bool(adjust_luck)  # (numpy's bools too)
     run, threads = checked_run(
         deals_for(hands, seatings), players, list(strategies), rules, stacks, seed, threads,
         progress,

@@ -101,7 +101,7 @@ class MatchTotals:
             deals=self.deals,
             hands=self.hands,
             seat_hands=list(self.seat_hands),
-            duplicate=duplicate,
+            duplicate=bool(duplicate),  # (numpy's bool too)
             seed=seed,
             elapsed=elapsed,
             adjust_luck=bool(luck_units),

@@ -58,7 +58,6 @@ def match(
         raise TypeError(f"duplicate must be a bool, got {type(duplicate).__name__}")
     if not is_bool(adjust_luck):
         raise TypeError(f"adjust_luck must be a bool, got {type(adjust_luck).__name__}")
-    duplicate, adjust_luck = bool(duplicate), bool(adjust_luck)  # (numpy's bools too)
     hands = _check_hands(hands)
     seats = resolve_strategies(list(strategies), players)
     rules = _check_rules(rules)
