@@ -112,3 +112,28 @@ def observe(hand) -> dict:
         "seed": hand.seed,
         "starting_stacks": hand.starting_stacks,
     }
+
+
+def seen(view) -> dict:
+    """Everything a ``PlayerView`` shows, as plain data comparable across
+    the core and the reference."""
+    seats = range(view.num_players)
+    return {
+        "seat": view.seat,
+        "street": view.street,
+        "actor": view.actor,
+        "is_over": view.is_over,
+        "legal": [int(a) for a in view.legal_actions()],
+        "to_call": view.to_call,
+        "pot": view.pot,
+        "stacks": view.stacks,
+        "starting_stacks": view.starting_stacks,
+        "bets": view.bets,
+        "folded": view.folded,
+        "all_in": view.all_in,
+        "up": [view.up_cards(s) for s in seats],
+        "down": [view.down_cards(s) for s in seats],
+        "community": view.community_cards,
+        "payoffs": view.payoffs,
+        "history": view.history,
+    }

@@ -16,6 +16,7 @@ import razz_fast.reference as ref
 from razz_fast.errors import IllegalActionError
 from razz_fast.reference._simulate import hand_seeds
 from razz_fast.reference.tables import _row
+from helpers import seen
 
 ARRAYS = ("actor", "street", "to_call", "pot", "legal", "stacks", "bets", "folded",
           "all_in", "cards", "community")  # fmt: skip
@@ -52,6 +53,9 @@ def _same(t, u, where):
         a, b = getattr(t, name), getattr(u, name)
         assert a.dtype == b.dtype and a.shape == b.shape, (where, name)
         assert (a == b).all(), (where, name, a, b)
+    for table in range(t.num_tables):
+        for seat in range(t.num_players):
+            assert seen(t.view(table, seat)) == seen(u.view(table, seat)), (where, table, seat)
     assert (t.done == u.done).all(), where
     assert (t.payoffs == u.payoffs).all(), where
     assert t.hands_played == u.hands_played, where
@@ -125,6 +129,11 @@ def test_each_table_starts_with_hand_k_of_the_run():
             row = _row(hand)
             for name in ARRAYS:
                 assert (getattr(t, name)[k] == np.array(row[name])).all(), (k, name)
+            # The view of a table is the view of its hand, for the actor
+            # (the default) and for every seat.
+            assert t.view(k) == hand.view()
+            for seat in range(5):
+                assert t.view(k, seat) == hand.view(seat)
         actions = np.argmax(rng.random(t.legal.shape) * t.legal, axis=1)
         t.step(actions)
         for hand, action in zip(hands, actions):
@@ -244,6 +253,14 @@ def test_wrong_actions_and_arguments_are_clear_errors(impl):
     for stacks in (5, "ab", None):
         with pytest.raises(TypeError, match="stacks must be a sequence"):
             impl.Tables(impl.Rules(), stacks, 2)
+    for table in (-1, 4, 2**70):
+        with pytest.raises(ValueError, match="table must be"):
+            t.view(table)
+    for table in (1.0, "0", None):
+        with pytest.raises(TypeError, match="table must be an int"):
+            t.view(table)
+    with pytest.raises(ValueError, match="seat must be"):
+        t.view(0, seat=3)
 
 
 def test_features_layout_and_reuse():

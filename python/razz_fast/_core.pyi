@@ -441,6 +441,11 @@ class Tables(Batch):
         `payoffs`, and their tables deal the next hand at once. `where`, a
         bool array of one flag per table, steps only the tables it marks:
         the others stay exactly as they are (their actions are ignored)."""
+    def view(self, table: int, seat: int | None = None) -> PlayerView:
+        """view(table, seat=None): what `seat` (default: the actor) may know of
+        the hand at `table` now, as a `PlayerView`: for a bot that needs
+        more than the arrays (the history, `determinize` for search) or a
+        per-decision strategy playing some of the seats."""
     @property
     def done(self) -> npt.NDArray[np.bool_]:
         """Whether each table's hand finished in the last step (bool)."""

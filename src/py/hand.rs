@@ -19,7 +19,7 @@ use crate::card::{Card, DECK_SIZE};
 use crate::error::Error;
 use crate::event::Action;
 use crate::hand::{check_stacks, checked_seat, DeckSource, Hand};
-use crate::view::{action_of, PlayerView};
+use crate::view::action_of;
 
 const DECK_ORDERED: &str = "a deck must be in dealing order, not a set";
 
@@ -259,13 +259,7 @@ impl PyHand {
     /// What one seat may know (default: the actor), as a `PlayerView`.
     #[pyo3(signature = (seat=None))]
     fn view(&self, seat: Option<&Bound<'_, PyAny>>) -> PyResult<PyPlayerView> {
-        let seat = match seat {
-            Some(s) if !s.is_none() => {
-                Some(checked_seat(int_arg(s, "seat")?, self.inner.num_players())?)
-            }
-            _ => None,
-        };
-        Ok(PyPlayerView::from(PlayerView::of(&self.inner, seat)?))
+        PyPlayerView::of(&self.inner, seat)
     }
 
     /// The face-up cards dealt to `seat` so far, in the order dealt.

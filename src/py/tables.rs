@@ -16,6 +16,7 @@ use pyo3::types::PyString;
 use super::args::{int_in, rules_arg, sequence_items, threads_arg};
 use super::errors::type_error;
 use super::rules::PyRules;
+use super::view::PyPlayerView;
 use crate::event::Action;
 use crate::hand::Hand;
 use crate::rules::MAX_CHIPS;
@@ -580,6 +581,20 @@ impl PyTables {
         }
         payoffs.as_slice_mut()?.copy_from_slice(slf.inner.payoffs());
         Ok(())
+    }
+
+    /// view(table, seat=None): what `seat` (default: the actor) may know of
+    /// the hand at `table` now, as a `PlayerView`: for a bot that needs
+    /// more than the arrays (the history, `determinize` for search) or a
+    /// per-decision strategy playing some of the seats.
+    #[pyo3(signature = (table, seat=None))]
+    fn view(
+        &self,
+        table: &Bound<'_, PyAny>,
+        seat: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<PyPlayerView> {
+        let table = int_in(table, "table", 0, self.inner.len() as u64 - 1)? as usize;
+        PyPlayerView::of(&self.inner.replayed(table), seat)
     }
 
     /// Whether each table's hand finished in the last step (bool).

@@ -11,7 +11,7 @@ use super::cards::card_list;
 use super::events::{action_list, event_list};
 use super::hand::PyHand;
 use super::rules::PyRules;
-use crate::hand::checked_seat;
+use crate::hand::{checked_seat, Hand};
 use crate::view::PlayerView;
 
 /// What one seat of a hand may know: its own down cards, every up card and
@@ -44,6 +44,16 @@ impl PyPlayerView {
         self.inner
             .as_ref()
             .expect("a view is emptied only while nothing else holds it")
+    }
+
+    /// `hand.view(seat)` and `tables.view(table, seat)`: the view of `seat`
+    /// (an int, or None for the actor).
+    pub fn of(hand: &Hand, seat: Option<&Bound<'_, PyAny>>) -> PyResult<PyPlayerView> {
+        let seat = match seat {
+            Some(s) if !s.is_none() => Some(checked_seat(int_arg(s, "seat")?, hand.num_players())?),
+            _ => None,
+        };
+        Ok(PyPlayerView::from(PlayerView::of(hand, seat)?))
     }
 
     /// `view` as a Python object for a strategy: the spare object when

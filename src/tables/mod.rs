@@ -45,6 +45,12 @@ pub struct Tables {
     /// Whether the table's hand has been counted (its payoffs reported),
     /// or it idles for want of hands.
     settled: Vec<bool>,
+    /// The index in the run of the table's hand, and the caller's actions
+    /// in it so far: with the hand's seeds they replay it (`replayed`),
+    /// history and all, which the hands stepped here do not record (that
+    /// would cost several times the step).
+    index: Vec<u64>,
+    asked: Vec<Vec<Action>>,
     next: u64,
     end: u64,
     done: Vec<bool>,
@@ -111,6 +117,8 @@ impl Tables {
             hands: vec![hand; tables],
             rngs: vec![Rng::new(0); tables],
             settled: vec![true; tables],
+            index: vec![0; tables],
+            asked: vec![Vec::new(); tables],
             next: first,
             end,
             done: vec![false; tables],
@@ -166,6 +174,8 @@ impl Tables {
             return;
         }
         let (deck, decisions) = hand_seeds(self.seed, self.next);
+        self.index[table] = self.next;
+        self.asked[table].clear();
         self.next += 1;
         self.hands[table].redeal(DeckSource::Seed(deck));
         self.rngs[table] = Rng::new(decisions);
@@ -238,17 +248,20 @@ impl Tables {
         // First every table acts and plays on; then finished hands are
         // counted and the next hands dealt in table order, so that which
         // table gets which hand never depends on the threads.
-        let act = |hand: &mut Hand, rng: &mut Rng, a: i64, stepped: bool| {
-            if !stepped {
-                return;
-            }
-            if let Some(seat) = hand.actor() {
-                if let (Player::Batch(_), Some(action)) = (players[seat], Action::from_index(a)) {
-                    hand.act_legal(action);
+        let act =
+            |hand: &mut Hand, rng: &mut Rng, asked: &mut Vec<Action>, a: i64, stepped: bool| {
+                if !stepped {
+                    return;
                 }
-            }
-            play_builtins(&players, hand, rng);
-        };
+                if let Some(seat) = hand.actor() {
+                    if let (Player::Batch(_), Some(action)) = (players[seat], Action::from_index(a))
+                    {
+                        hand.act_legal(action);
+                        asked.push(action);
+                    }
+                }
+                play_builtins(&players, hand, rng);
+            };
         // Handing the work to a pool costs a thread wake-up per step (about
         // a hundred microseconds): worth it only when another thread helps.
         let threads = self.pool.as_ref().map_or_else(
@@ -256,16 +269,17 @@ impl Tables {
             rayon::ThreadPool::current_num_threads,
         );
         if self.len() >= PARALLEL_FROM && threads > 1 {
-            let (hands, rngs) = (&mut self.hands, &mut self.rngs);
+            let (hands, rngs, asked) = (&mut self.hands, &mut self.rngs, &mut self.asked);
             let mut run = move || {
                 hands
                     .par_iter_mut()
                     .zip(rngs.par_iter_mut())
+                    .zip(asked.par_iter_mut())
                     .zip(actions.par_iter())
                     .enumerate()
                     .with_min_len(PARALLEL_FROM / 2)
-                    .for_each(|(t, ((hand, rng), &a))| {
-                        act(hand, rng, a, only.is_none_or(|only| only[t]));
+                    .for_each(|(t, (((hand, rng), asked), &a))| {
+                        act(hand, rng, asked, a, only.is_none_or(|only| only[t]));
                     });
             };
             match &self.pool {
@@ -280,15 +294,16 @@ impl Tables {
             // One pass that acts and writes each table's row while its hand
             // is in cache (several times faster than a pass per job once
             // the hands outgrow the cache); `settle` writes the rest.
-            for (t, ((hand, rng), &a)) in self
+            for (t, (((hand, rng), asked), &a)) in self
                 .hands
                 .iter_mut()
                 .zip(self.rngs.iter_mut())
+                .zip(self.asked.iter_mut())
                 .zip(actions)
                 .enumerate()
             {
                 let stepped = only.is_none_or(|only| only[t]);
-                act(hand, rng, a, stepped);
+                act(hand, rng, asked, a, stepped);
                 // (`settle` deals at the stepped tables whose hand is over
                 // and writes their rows.)
                 if let Some(obs) = obs.as_mut() {
@@ -322,6 +337,22 @@ impl Tables {
                 obs.write(t, &self.hands[t]);
             }
         }
+    }
+
+    /// The hand at `table` played again from its seeds and the caller's
+    /// actions, with its history: the same hand, for a `PlayerView`.
+    pub fn replayed(&self, table: usize) -> Hand {
+        let (deck, decisions) = hand_seeds(self.seed, self.index[table]);
+        let mut hand = self.hands[table].clone();
+        hand.set_record_history(true);
+        hand.redeal(DeckSource::Seed(deck));
+        let mut rng = Rng::new(decisions);
+        play_builtins(&self.players, &mut hand, &mut rng);
+        for &action in &self.asked[table] {
+            hand.act_legal(action);
+            play_builtins(&self.players, &mut hand, &mut rng);
+        }
+        hand
     }
 
     /// Writes every table's observation into `obs`.

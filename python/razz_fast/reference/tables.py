@@ -32,6 +32,8 @@ if TYPE_CHECKING:  # (numpy is imported only where it is used)
     import numpy as np
     import numpy.typing as npt
 
+    from razz_fast.reference.view import PlayerView
+
 __all__ = ["FEATURES", "FEATURES_VERSION", "Batch", "Tables", "features_of"]
 
 FEATURES_VERSION = 1
@@ -345,6 +347,11 @@ class Tables(Batch):
     def num_players(self) -> int:
         """How many seats each table deals in, 2 to 8."""
         return len(self._stacks)
+
+    def view(self, table: int, seat: int | None = None) -> PlayerView:
+        """What ``seat`` (default: the actor) may know of the hand at
+        ``table`` now, as a ``PlayerView``."""
+        return self._hands[int_in(table, "table", 0, len(self._hands) - 1)].view(seat)
 
     def _new_hand(self) -> tuple[Hand, Xoshiro256PlusPlus]:
         """The run's next hand and the generator of its built-in decisions."""
