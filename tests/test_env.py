@@ -32,6 +32,8 @@ A = rf.Action
 def test_gymnasium_check_env_passes():
     check_env(RazzEnv(), skip_render_check=True)
     check_env(RazzEnv(players=3, seat=2, opponents=["tight", "random"]), skip_render_check=True)
+    check_env(RazzEnv(players=4, seat=1, opponents=[_check_call_view, _check_call_rows, "tight"]),
+              skip_render_check=True)  # fmt: skip
 
 
 @pytest.mark.parametrize("players", [2, 4, 8])
@@ -92,10 +94,52 @@ def test_batch_policy_opponents():
             env.reset()
 
 
-@pytest.mark.parametrize("opponent", [lambda view: 1, 3, None])
-def test_an_opponent_that_is_neither_a_name_nor_a_batch_policy_is_refused(opponent):
-    with pytest.raises(TypeError, match="batch_policy"):
-        RazzEnv(players=3, opponents=[opponent, "tight"])
+@pytest.mark.parametrize("make", [RazzEnv, RazzVectorEnv])
+@pytest.mark.parametrize("opponent", [3, None, b"tight", ["tight"]])
+def test_an_opponent_that_is_neither_a_name_nor_a_callable_is_refused(make, opponent):
+    with pytest.raises(TypeError, match="name or a callable"):
+        make(players=3, opponents=[opponent, "tight"])
+
+
+@pytest.mark.parametrize("make", [RazzEnv, RazzVectorEnv])
+def test_a_per_decision_opponent_sees_its_own_view_only(make):
+    """It gets a PlayerView of its own seat at its turn, as in simulate:
+    its down cards, never the learner's."""
+    views = []
+
+    def caller(view):
+        views.append(view)
+        return _check_call_view(view)
+
+    env = make(players=3, seat=1, opponents=[caller, "tight"])
+    env.reset(seed=4)
+    for _ in range(40):
+        env.step(np.ones(env.num_envs, dtype=np.int64) if make is RazzVectorEnv else 1)
+    assert len(views) > 20
+    for view in views:
+        assert isinstance(view, rf.PlayerView)
+        assert view.seat == view.actor == 0
+        assert len(view.down_cards(0)) >= 2 and view.down_cards(1) == []
+        assert all(event.cards == () for event in view.history
+                   if event.kind == "deal_down" and event.seat != 0)  # fmt: skip
+
+
+@pytest.mark.parametrize("make", [RazzEnv, RazzVectorEnv])
+@pytest.mark.parametrize(
+    ("answer", "error", "message"),
+    [(lambda view: "call", TypeError, "must return an Action"),
+     (lambda view: 99, rf.IllegalActionError, "not an Action"),
+     (lambda view: rf.Action.FOLD if rf.Action.CHECK in view.legal_actions() else 99,
+      rf.IllegalActionError, "")],
+)  # fmt: skip
+def test_a_per_decision_opponent_that_answers_wrongly_is_a_clear_error(
+    make, answer, error, message
+):
+    env = make(players=3, seat=0, opponents=answer)
+    with pytest.raises(error, match="strategy of seat [12] .*" + message):
+        env.reset(seed=1)
+        for _ in range(50):
+            env.step(np.ones(env.num_envs, dtype=np.int64) if make is RazzVectorEnv else 1)
 
 
 @pytest.mark.parametrize(
@@ -186,11 +230,17 @@ def _check_call_rows(batch):
     return np.where(legal[:, bring_in], bring_in, np.where(legal[:, call], call, check))
 
 
-def _policy_and_built_in_envs(make, seat, seed, **options):
-    """Two envs of ``make`` reset with ``seed``: opponents check_call as a
-    batch policy in two of the four seats, and all built-in; and their
-    first observations."""
-    mixed = ["check_call", _check_call_rows, "tight", _check_call_rows]
+def _check_call_view(view):
+    """The built-in check_call's decision, as a per-decision strategy."""
+    legal = view.legal_actions()
+    return next(a for a in (A.BRING_IN, A.CALL, A.CHECK) if a in legal)
+
+
+def _policy_and_built_in_envs(make, seat, seed, policy, **options):
+    """Two envs of ``make`` reset with ``seed``: opponents check_call as
+    ``policy`` in two of the four seats, and all built-in; and their first
+    observations."""
+    mixed = ["check_call", policy, "tight", policy]
     built_in = ["check_call", "check_call", "tight", "check_call"]
     a = make(players=5, seat=seat, opponents=mixed, stacks=40, **options)
     b = make(players=5, seat=seat, opponents=built_in, stacks=40, **options)
@@ -202,14 +252,15 @@ def _assert_same(obs_a, obs_b):
         assert (obs_a[key] == obs_b[key]).all(), key
 
 
+@pytest.mark.parametrize("policy", [_check_call_rows, _check_call_view], ids=["batch", "view"])
 @pytest.mark.parametrize(("seat", "seed"), [(0, 11), (2, 12), (4, 13)])
-def test_batch_policy_opponents_in_the_vector_env_play_as_the_built_ins_would(seat, seed):
+def test_callable_opponents_in_the_vector_env_play_as_the_built_ins_would(seat, seed, policy):
     """A batch policy that decides as built-in check_call does, in two of
     the four opponents' seats, gives the very observations and rewards of
     the all-built-in env, step after step (same deals, same decisions).
     One table: with several, hands that end in different sub-steps take
     the run's next hands in another order (both orders are the rule)."""
-    a, b, obs_a, obs_b = _policy_and_built_in_envs(RazzVectorEnv, seat, seed, num_envs=1)
+    a, b, obs_a, obs_b = _policy_and_built_in_envs(RazzVectorEnv, seat, seed, policy, num_envs=1)
     rng = np.random.default_rng(5)
     ended = 0
     for _ in range(600):
@@ -370,13 +421,14 @@ def test_actions_of_the_wrong_shape_are_a_value_error_in_the_vector_env(actions)
     assert (vector._tables.features() == state).all()
 
 
+@pytest.mark.parametrize("policy", [_check_call_rows, _check_call_view], ids=["batch", "view"])
 @pytest.mark.parametrize(("seat", "seed"), [(0, 11), (3, 12)])
-def test_batch_policy_opponents_in_the_single_env_play_as_the_built_ins_would(seat, seed):
+def test_callable_opponents_in_the_single_env_play_as_the_built_ins_would(seat, seed, policy):
     """As in the vector env: a batch policy deciding as check_call does gives
     the very observations and rewards of the all-built-in env. The
     observation that comes with a hand's end was the next hand's actor's,
     an opponent's down cards and all, when a batch policy was to act."""
-    a, b, obs_a, obs_b = _policy_and_built_in_envs(RazzEnv, seat, seed)
+    a, b, obs_a, obs_b = _policy_and_built_in_envs(RazzEnv, seat, seed, policy)
     rng = np.random.default_rng(5)
     ended = 0
     for _ in range(1500):

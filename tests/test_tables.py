@@ -13,10 +13,10 @@ from hypothesis import strategies as st
 
 import razz_fast as rf
 import razz_fast.reference as ref
+from helpers import seen
 from razz_fast.errors import IllegalActionError
 from razz_fast.reference._simulate import hand_seeds
 from razz_fast.reference.tables import _row
-from helpers import seen
 
 ARRAYS = ("actor", "street", "to_call", "pot", "legal", "stacks", "bets", "folded",
           "all_in", "cards", "community")  # fmt: skip

@@ -2,25 +2,12 @@
 
 from __future__ import annotations
 
-import operator
 from typing import Any
 
 from razz_fast._core import MAX_THREADS
-from razz_fast.errors import int_text
+from razz_fast.errors import as_int, int_text
 
 __all__ = ["MAX_THREADS", "as_int", "per_seat", "checked_int"]
-
-
-def as_int(value: Any) -> int | None:
-    """``value`` as an int if Python counts it as an integer
-    (``operator.index``: ints and numpy's integer scalars) and it is not a
-    bool; None otherwise."""
-    if isinstance(value, bool):
-        return None
-    try:
-        return operator.index(value)
-    except TypeError:
-        return None
 
 
 def per_seat(value: Any) -> bool:

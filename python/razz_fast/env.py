@@ -2,10 +2,10 @@
 ``rl`` extra: ``pip install 'razz-fast[rl]'``).
 
 * ``RazzEnv`` — a Gymnasium ``Env``: one learning seat, the other seats
-  played by built-in strategies (or ``batch_policy`` callables); an episode
-  is one hand.
+  played by built-in strategies or callables (per-decision functions of a
+  ``PlayerView``, or ``batch_policy`` functions); an episode is one hand.
 * ``RazzVectorEnv`` — Gymnasium's ``VectorEnv`` over ``Tables``: many hands
-  stepped together in the core, built-in or batch policy opponents, the
+  stepped together in the core, built-in or callable opponents, the
   next hand dealt in the same step a hand ends
   (``AutoresetMode.SAME_STEP``).
 * ``RazzAECEnv`` (and ``aec_env()``) — a PettingZoo AEC environment with
@@ -23,7 +23,7 @@ int8 (3,)}``; rewards are chips won, in big bets, given when the hand ends.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Union
+from typing import Any, Callable, Union
 
 try:
     import gymnasium
@@ -42,7 +42,7 @@ from razz_fast._args import checked_int
 from razz_fast.discrete import action_mask, to_action
 from razz_fast.errors import rules_type
 from razz_fast.events import Action
-from razz_fast.policy import BatchPolicy, is_batch_policy
+from razz_fast.policy import BatchPolicy, checked_answer, is_batch_policy
 from razz_fast.reference.tables import check_out, features_of
 
 __all__ = ["RazzEnv", "RazzVectorEnv", "RazzAECEnv", "aec_env", "to_action", "action_mask"]
@@ -51,9 +51,11 @@ __all__ = ["RazzEnv", "RazzVectorEnv", "RazzAECEnv", "aec_env", "to_action", "ac
 Observation = dict[str, np.ndarray]
 #: A ``Discrete(3)`` choice: 0 fold, 1 passive, 2 aggressive.
 Choice = Union[int, np.integer]
-#: An opponent: a built-in strategy's name or a ``batch_policy`` (it is
-#: given the tables, or rows of them, and returns one action per row).
-Opponent = Union[str, BatchPolicy]
+#: An opponent: a built-in strategy's name, a ``batch_policy`` (it is
+#: given the tables, or rows of them, and returns one action per row), or a
+#: per-decision function of the opponent's ``PlayerView`` returning an
+#: ``Action``, as ``simulate`` takes them.
+Opponent = Union[str, BatchPolicy, Callable[[Any], Any]]
 
 
 def _spaces() -> tuple[spaces.Dict, spaces.Discrete]:
@@ -101,23 +103,23 @@ def _opponents(
 ) -> list[Opponent | None]:
     """One strategy per seat, None at the learner's ``seat``."""
     try:
-        if isinstance(opponents, (str, BatchPolicy)):
+        if isinstance(opponents, str) or callable(opponents):
             others = [opponents] * (players - 1)
         else:
             others = list(opponents)
     except TypeError:
         raise TypeError(
-            "opponents must be a built-in strategy's name, a batch policy, or a list of them,"
+            "opponents must be a built-in strategy's name, a callable, or a list of them,"
             f" got {type(opponents).__name__}"
         ) from None
     if len(others) != players - 1:
         raise ValueError(f"opponents has {len(others)} entries for {players - 1} other seats")
     for other in others:
-        if not (isinstance(other, str) or is_batch_policy(other)):
-            # A per-decision function would be handed the tables, not a view.
+        if not (isinstance(other, str) or callable(other)):
             raise TypeError(
-                "each opponent must be a built-in strategy's name or a function marked"
-                f" @razz_fast.batch_policy, got {type(other).__name__}"
+                "each opponent must be a built-in strategy's name or a callable (a function of"
+                " a PlayerView, or one marked @razz_fast.batch_policy),"
+                f" got {type(other).__name__}"
             )
     strategies: list[Opponent | None] = list(others)
     strategies.insert(seat, None)
@@ -137,11 +139,12 @@ def _choices(choice: Any, shape: tuple[int, ...]) -> np.ndarray:
 # Gymnasium types a Dict space as holding dict[str, Space] (its parts'
 # spaces), so the Env's observation type is a dict of Any, not Observation.
 class RazzEnv(gymnasium.Env[dict[str, Any], Choice]):
-    """One learning seat against built-in (or ``batch_policy``) opponents;
-    an episode is one hand. ``RazzEnv(players=6, seat=0,
-    opponents="check_call", rules=None, stacks=None)``: ``opponents`` is one
-    strategy for every other seat or a list of them (names or batch
-    policies), ``stacks`` an int (default 100 big bets)."""
+    """One learning seat against built-in or callable opponents; an episode
+    is one hand. ``RazzEnv(players=6, seat=0, opponents="check_call",
+    rules=None, stacks=None)``: ``opponents`` is one strategy for every
+    other seat or a list of them (built-in names, per-decision functions of
+    a ``PlayerView``, batch policies), ``stacks`` an int (default 100 big
+    bets)."""
 
     metadata = {"render_modes": ["ansi"]}
 
@@ -187,9 +190,9 @@ class RazzEnv(gymnasium.Env[dict[str, Any], Choice]):
         }
 
     def _play_until_learner(self) -> tuple[float, bool]:
-        """Steps the opponents' batch policies (and hands nobody can act in)
-        until the learner is to act; returns the learner's winnings in big
-        bets of a hand that ended meanwhile, and whether one did."""
+        """Steps the callable opponents (and hands nobody can act in) until
+        the learner is to act; returns the learner's winnings in big bets of
+        a hand that ended meanwhile, and whether one did."""
         tables = self._tables
         assert tables is not None
         won, ended = 0.0, False
@@ -198,7 +201,11 @@ class RazzEnv(gymnasium.Env[dict[str, Any], Choice]):
             if actor < 0:
                 tables.step(np.zeros(1, dtype=np.int64))
             else:
-                tables.step(_policy_actions(self._policies[actor], tables, 1))
+                policy = self._policies[actor]
+                if is_batch_policy(policy):
+                    tables.step(_policy_actions(policy, tables, 1))
+                else:
+                    tables.step(np.array([_decision(policy, tables, 0, actor)]))
             if tables.done[0] and not ended:
                 won, ended = tables.payoffs[0, self.seat] / self.rules.big_bet, True
         return float(won), ended
@@ -249,6 +256,15 @@ class RazzEnv(gymnasium.Env[dict[str, Any], Choice]):
         return f"street {int(t.street[0])}, pot {int(t.pot[0])}, cards {t.cards[0].tolist()}"
 
 
+def _decision(strategy: Callable[[Any], Any], tables: rf.Tables, row: int, seat: int) -> int:
+    """A per-decision opponent's action at ``row``, where its ``seat`` is
+    to act: it gets that seat's view, as in ``simulate``, and its answer is
+    checked as ``simulate`` checks it."""
+    view = tables.view(row)
+    answer = strategy(view)
+    return int(checked_answer(f"strategy of seat {seat}", answer, view.legal_actions()))
+
+
 def _policy_actions(policy: Any, batch: Any, rows: int) -> np.ndarray:
     """A batch policy's answer for ``rows`` decisions, checked as
     ``simulate`` checks it: one integer action per row."""
@@ -287,9 +303,10 @@ class _Rows:
 
 class RazzVectorEnv(VectorEnv[Observation, np.ndarray, np.ndarray]):
     """``num_envs`` hands stepped together in the core (``Tables``), the
-    learner at ``seat``, opponents built-in (played in the core) or batch
+    learner at ``seat``, opponents built-in (played in the core), batch
     policies (each called once per round of decisions with the rows where
-    one of its seats is to act); a finished hand's reward comes with the
+    one of its seats is to act) or per-decision functions (called with the
+    view of each such row); a finished hand's reward comes with the
     first observation of the next hand (same-step autoreset)."""
 
     metadata = {"autoreset_mode": AutoresetMode.SAME_STEP}
@@ -308,10 +325,10 @@ class RazzVectorEnv(VectorEnv[Observation, np.ndarray, np.ndarray]):
         self.rules = _rules(rules)
         self.players, self.seat = _seats(players, seat)
         strategies = _opponents(self.players, self.seat, opponents)
-        # Seats of each batch policy (one policy may hold several seats).
-        self._policies: dict[BatchPolicy, list[int]] = {}
+        # Seats of each callable (one may hold several seats).
+        self._policies: dict[Callable[[Any], Any], list[int]] = {}
         for s, strategy in enumerate(strategies):
-            if isinstance(strategy, BatchPolicy):
+            if strategy is not None and not isinstance(strategy, str):
                 self._policies.setdefault(strategy, []).append(s)
         self._strategies = [s if isinstance(s, str) else None for s in strategies]
         self.stacks = 100 * self.rules.big_bet if stacks is None else stacks
@@ -383,7 +400,7 @@ class RazzVectorEnv(VectorEnv[Observation, np.ndarray, np.ndarray]):
         return observation, rewards.astype(np.float64), done, truncated, self._info(observation)
 
     def _play_opponents(self, tables: rf.Tables, done: np.ndarray, won: np.ndarray) -> None:
-        """Steps the opponents' batch policies until no table waits for one,
+        """Steps the callable opponents until no table waits for one,
         adding the learner's winnings of hands that end meanwhile to ``won``
         and marking them in ``done``. (A table can end two hands in one
         step only if the learner cannot act in the second, all in from the
@@ -395,8 +412,12 @@ class RazzVectorEnv(VectorEnv[Observation, np.ndarray, np.ndarray]):
                 if not rows.any():
                     continue
                 actions = np.zeros(self.num_envs, dtype=np.int64)
-                batch = _Rows(tables, rows)
-                actions[rows] = _policy_actions(policy, batch, len(batch))
+                if is_batch_policy(policy):
+                    batch = _Rows(tables, rows)
+                    actions[rows] = _policy_actions(policy, batch, len(batch))
+                else:
+                    for row in np.flatnonzero(rows).tolist():
+                        actions[row] = _decision(policy, tables, row, int(tables.actor[row]))
                 tables.step(actions, where=rows)
                 done |= tables.done
                 won += tables.payoffs[:, self.seat]

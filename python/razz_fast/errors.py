@@ -5,7 +5,11 @@ catches the error whichever implementation raised it (the core imports these
 very classes when it raises).
 """
 
+from __future__ import annotations
+
 import math
+import operator
+from typing import Any
 
 __all__ = ["RazzError", "InvalidCardError", "IllegalActionError", "int_text"]
 
@@ -33,6 +37,19 @@ def int_text(number: int) -> str:
         digits = int(abs(number).bit_length() * math.log10(2)) + 1
         sign = "a negative" if number < 0 else "an"
         return f"{sign} int of about {digits:,} digits"
+
+
+def as_int(value: Any) -> int | None:
+    """``value`` as an int if Python counts it as an integer
+    (``operator.index``: ints and numpy's integer scalars) and it is not a
+    bool; None otherwise. Both implementations read integer arguments
+    through this."""
+    if isinstance(value, bool):
+        return None
+    try:
+        return operator.index(value)
+    except TypeError:
+        return None
 
 
 def is_bool(value: object) -> bool:

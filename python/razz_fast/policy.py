@@ -11,7 +11,11 @@ of the same policy (see docs/TABLES.md).
 from __future__ import annotations
 
 import functools
+from collections.abc import Collection
 from typing import Any, Callable
+
+from razz_fast.errors import IllegalActionError, as_int
+from razz_fast.events import Action
 
 __all__ = ["BatchPolicy", "batch_policy"]
 
@@ -46,3 +50,22 @@ def batch_policy(function: Callable[[Any], Any]) -> BatchPolicy:
 def is_batch_policy(strategy: Any) -> bool:
     """Whether ``strategy`` was marked with ``batch_policy``."""
     return isinstance(strategy, BatchPolicy)
+
+
+def checked_answer(who: str, answer: Any, legal: Collection[Action]) -> Action:
+    """What a per-decision strategy returned (``who`` names it), as a legal
+    ``Action``: a TypeError if it is no int, an IllegalActionError if it
+    names no action or one not in ``legal``. The core's words
+    (src/py/sim.rs), for the strategies that Python code asks: the
+    reference's and the environments' opponents."""
+    choice = as_int(answer)
+    if choice is None:
+        raise TypeError(f"{who} must return an Action, got {answer!r}")
+    if choice not in range(len(Action)):
+        raise IllegalActionError(f"{who} returned {answer!r}, which is not an Action")
+    if choice not in legal:
+        names = ", ".join(action.name for action in legal)
+        raise IllegalActionError(
+            f"{who} returned {Action(choice).name}, which is not legal now (legal: {names})"
+        )
+    return Action(choice)

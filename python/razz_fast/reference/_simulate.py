@@ -18,15 +18,14 @@ import os
 import time
 from collections.abc import Sequence
 
-from razz_fast.errors import IllegalActionError, is_bool, rules_type
+from razz_fast.errors import is_bool, rules_type
 from razz_fast.events import Action
-from razz_fast.policy import is_batch_policy
+from razz_fast.policy import checked_answer, is_batch_policy
 from razz_fast.reference.arguments import (
     MAX_CHIPS,
     MAX_COUNT,
     MAX_PLAYERS,
     MIN_PLAYERS,
-    as_int,
     check_seed,
     check_threads,
     int_in,
@@ -134,19 +133,9 @@ def _python_action(function: UserStrategy, hand: Hand, seat: int) -> Action:
     else:
         answer = function(hand.view(seat))
         who = f"strategy of seat {seat}"
-    choice = as_int(answer)
-    if choice is None:
-        raise TypeError(f"{who} must return an Action, got {answer!r}")
-    # The core's messages (src/py/sim.rs, legal_action), word for word for a
-    # per-decision strategy; the core also names a batch policy's row.
-    if choice not in range(len(Action)):
-        raise IllegalActionError(f"{who} returned {answer!r}, which is not an Action")
-    if choice not in hand.legal_actions():
-        legal = ", ".join(action.name for action in hand.legal_actions())
-        raise IllegalActionError(
-            f"{who} returned {Action(choice).name}, which is not legal now (legal: {legal})"
-        )
-    return Action(choice)
+    # The core's messages, word for word for a per-decision strategy; the
+    # core also names a batch policy's row.
+    return checked_answer(who, answer, hand.legal_actions())
 
 
 def _winning_rank(hand: Hand) -> int:

@@ -3,11 +3,10 @@
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Iterable, Iterator
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
-from razz_fast.errors import InvalidCardError, int_text
+from razz_fast.errors import InvalidCardError, as_int, int_text
 from razz_fast.reference.cards import CardsLike, parse_cards
 from razz_fast.reference.generator import MASK64
 
@@ -42,18 +41,6 @@ MAX_PLAYERS = 8
 MAX_THREADS = 1024
 #: The same bound as the core on hands and trials (a signed 64-bit count).
 MAX_COUNT = 2**63 - 1
-
-
-def as_int(value: Any) -> int | None:
-    """``value`` as an int if Python counts it as an integer
-    (``operator.index``: ints and numpy's integer scalars) and it is not a
-    bool; None otherwise."""
-    if isinstance(value, bool):
-        return None
-    try:
-        return operator.index(value)
-    except TypeError:
-        return None
 
 
 def is_int(value: object) -> bool:
