@@ -5,6 +5,8 @@ razz_fast`` without the extra."""
 
 from __future__ import annotations
 
+import copy
+import pickle
 import subprocess
 import sys
 
@@ -200,12 +202,33 @@ def test_the_vector_env_steps_tables_with_same_step_autoreset():
         assert (observation["observation"] == tables.features()).all()
         assert observation["observation"].shape == (16, rf.FEATURES)
         choice = rng.integers(0, 3, 16)
-        observation, reward, done, truncated, _ = env.step(choice)
+        observation, reward, done, truncated, info = env.step(choice)
         tables.step(to_action(choice, tables.legal))
         assert (done == tables.done).all() and not truncated.any()
         assert (reward == tables.payoffs[:, 0] / env.rules.big_bet).all()
         assert (reward[~done] == 0).all()
         finished += int(done.sum())
+        # Gymnasium's same-step keys, laid out as its SyncVectorEnv lays
+        # them out: the hand's last observation (no decision: zeros) where
+        # a hand ended, None elsewhere.
+        if done.any():
+            assert (info["_final_obs"] == done).all() and (info["_final_info"] == done).all()
+            for row, final in enumerate(info["final_obs"]):
+                if done[row]:
+                    assert env.single_observation_space.contains(final)
+                    assert not final["observation"].any() and not final["action_mask"].any()
+                    # One object for every ended table, so it is read-only;
+                    # a copy (a replay buffer's) is the caller's own.
+                    with pytest.raises(TypeError, match="read-only"):
+                        final["observation"] = None
+                    with pytest.raises(ValueError, match="read-only"):
+                        final["observation"][0] = 1.0
+                    for mine in (copy.deepcopy(final), pickle.loads(pickle.dumps(final))):
+                        assert type(mine) is dict and mine["observation"].flags.writeable
+                else:
+                    assert final is None
+        else:
+            assert "final_obs" not in info and "final_info" not in info
     assert finished > 16
 
 
