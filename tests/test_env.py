@@ -103,6 +103,41 @@ def test_an_opponent_that_is_neither_a_name_nor_a_callable_is_refused(make, oppo
         make(players=3, opponents=[opponent, "tight"])
 
 
+class _Bot:
+    """A per-decision opponent that compares by value, as a dataclass does
+    (so unhashable), and notes the seats it plays."""
+
+    def __init__(self) -> None:
+        self.seats: set[int] = set()
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Bot)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __call__(self, view):
+        self.seats.add(view.seat)
+        return _check_call_view(view)
+
+
+class _HashableBot(_Bot):
+    def __hash__(self) -> int:
+        return 0
+
+
+@pytest.mark.parametrize("bot", [_Bot, _HashableBot])
+@pytest.mark.parametrize("make", [RazzEnv, RazzVectorEnv])
+def test_equal_or_unhashable_opponents_are_each_their_own_player(make, bot):
+    """Opponents are told apart by identity: two equal callables are two
+    players, each asked at its own seat, and an unhashable one plays."""
+    first, second = bot(), bot()
+    env = make(players=3, seat=0, opponents=[first, second])
+    env.reset(seed=2)
+    for _ in range(30):
+        env.step(np.ones(env.num_envs, dtype=np.int64) if make is RazzVectorEnv else 1)
+    assert first.seats == {1} and second.seats == {2}
+
+
 @pytest.mark.parametrize("make", [RazzEnv, RazzVectorEnv])
 def test_a_per_decision_opponent_sees_its_own_view_only(make):
     """It gets a PlayerView of its own seat at its turn, as in simulate:

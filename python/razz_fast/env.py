@@ -325,11 +325,18 @@ class RazzVectorEnv(VectorEnv[Observation, np.ndarray, np.ndarray]):
         self.rules = _rules(rules)
         self.players, self.seat = _seats(players, seat)
         strategies = _opponents(self.players, self.seat, opponents)
-        # Seats of each callable (one may hold several seats).
-        self._policies: dict[Callable[[Any], Any], list[int]] = {}
+        # Seats of each callable (one may hold several seats), told apart
+        # by identity, not equality: two equal callables (a dataclass's
+        # instances) are two players, and an unhashable one is a player.
+        self._policies: list[tuple[Callable[[Any], Any], list[int]]] = []
         for s, strategy in enumerate(strategies):
-            if strategy is not None and not isinstance(strategy, str):
-                self._policies.setdefault(strategy, []).append(s)
+            if strategy is None or isinstance(strategy, str):
+                continue
+            seats = next((seats for p, seats in self._policies if p is strategy), None)
+            if seats is None:
+                self._policies.append((strategy, [s]))
+            else:
+                seats.append(s)
         self._strategies = [s if isinstance(s, str) else None for s in strategies]
         self.stacks = 100 * self.rules.big_bet if stacks is None else stacks
         self.threads = threads
@@ -410,7 +417,7 @@ class RazzVectorEnv(VectorEnv[Observation, np.ndarray, np.ndarray]):
         antes: their winnings are then summed in one reward.)"""
         while self._policies:
             stepped = False
-            for policy, seats in self._policies.items():
+            for policy, seats in self._policies:
                 rows = np.isin(tables.actor, seats)
                 if not rows.any():
                     continue
