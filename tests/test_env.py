@@ -166,6 +166,7 @@ def test_a_per_decision_opponent_sees_its_own_view_only(make):
     ("answer", "error", "message"),
     [(lambda view: "call", TypeError, "must return an Action"),
      (lambda view: 99, rf.IllegalActionError, "not an Action"),
+     (lambda view: 10**5000, rf.IllegalActionError, r"returned \?, which is not an Action"),
      (lambda view: rf.Action.FOLD if rf.Action.CHECK in view.legal_actions() else 99,
       rf.IllegalActionError, "")],
 )  # fmt: skip

@@ -321,6 +321,11 @@ def test_an_illegal_member_is_refused_and_changes_nothing(impl):
         impl.simulate(3, players=2, strategies=lambda view: illegal, seed=1)
 
 
+class _NoRepr:
+    def __repr__(self) -> str:
+        raise RuntimeError("no repr")
+
+
 @pytest.mark.parametrize(
     ("answer", "error"),
     [
@@ -329,8 +334,11 @@ def test_an_illegal_member_is_refused_and_changes_nothing(impl):
         (lambda view: np.int64(-1), IllegalActionError),
         (lambda view: 2**70, IllegalActionError),
         (lambda view: razz_fast.Action.FOLD, IllegalActionError),
+        # Past Python's digits limit for str(), and no repr at all: shown as "?".
+        (lambda view: 10**5000, IllegalActionError),
+        (lambda view: _NoRepr(), TypeError),
     ],
-    ids=["str", "nine", "numpy", "huge", "illegal"],
+    ids=["str", "nine", "numpy", "huge", "illegal", "too_long", "no_repr"],
 )
 def test_a_strategys_bad_answer_reads_the_same_in_core_and_reference(answer, error):
     # The first decision is a bring-in, where FOLD is not legal.

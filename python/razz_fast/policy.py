@@ -60,12 +60,22 @@ def checked_answer(who: str, answer: Any, legal: Collection[Action]) -> Action:
     reference's and the environments' opponents."""
     choice = as_int(answer)
     if choice is None:
-        raise TypeError(f"{who} must return an Action, got {answer!r}")
+        raise TypeError(f"{who} must return an Action, got {_shown(answer)}")
     if choice not in range(len(Action)):
-        raise IllegalActionError(f"{who} returned {answer!r}, which is not an Action")
+        raise IllegalActionError(f"{who} returned {_shown(answer)}, which is not an Action")
     if choice not in legal:
         names = ", ".join(action.name for action in legal)
         raise IllegalActionError(
             f"{who} returned {Action(choice).name}, which is not legal now (legal: {names})"
         )
     return Action(choice)
+
+
+def _shown(answer: Any) -> str:
+    """``answer``'s repr for an error message, or "?" as the core shows an
+    answer without one: an int past Python's digit limit for text, or an
+    object whose ``__repr__`` raises, must not replace the error."""
+    try:
+        return repr(answer)
+    except Exception:
+        return "?"
