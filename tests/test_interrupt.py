@@ -70,11 +70,15 @@ print("healthy", result.exact, round(sum(result.equity), 9), flush=True)
     [
         # Three players and nothing known, enumerated: hours of work.
         "[[], [], []], exact=True, threads=1",
+        # Four: each of the second player's multisets is a walk of half a
+        # second over the others' (Ctrl-C was once noticed only between
+        # the first player's, minutes apart).
+        "[[], [], [], []], exact=True, threads=1",
         # 10^15 samples: once stopped, the run must not walk its 10^11
         # chunks (it once did, for hours).
         '["As", "", "", ""], exact=False, trials=10**15, seed=1, threads=1',
     ],
-    ids=["exact", "sampled"],
+    ids=["exact", "exact-four", "sampled"],
 )
 def test_ctrl_c_interrupts_equity_and_python_goes_on(call):
     # (A run that ignored the signal would go on for hours: interrupt()'s

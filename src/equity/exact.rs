@@ -293,9 +293,12 @@ impl<const S: usize> Enumeration<'_, S> {
             return;
         }
         for m in &self.lists[p] {
-            // Far from the leaves (many players), one item can be hours of
-            // work: Ctrl-C and cancelled tasks are noticed here too.
-            if p + 2 < last && self.stop.load(Ordering::Relaxed) {
+            // One item can be minutes of work (four players: a multiset of
+            // the second is a walk over the third's and the last's), so
+            // Ctrl-C and cancelled tasks are noticed at every level; a load
+            // is nothing beside the split of the last player's outcomes
+            // each leaf costs.
+            if self.stop.load(Ordering::Relaxed) {
                 return;
             }
             let w = ways(avail, m);
