@@ -139,6 +139,28 @@ def test_equal_or_unhashable_opponents_are_each_their_own_player(make, bot):
 
 
 @pytest.mark.parametrize("make", [RazzEnv, RazzVectorEnv])
+def test_a_batch_policy_opponent_gets_its_rows_not_the_tables(make):
+    """Not the Tables themselves, whose view() shows any seat's down cards
+    and whose step() acts: the rows' arrays under a Batch's names."""
+    batches = []
+
+    @rf.batch_policy
+    def caller(batch):
+        batches.append(batch)
+        return _check_call_rows(batch)
+
+    env = make(players=3, seat=1, opponents=[caller, "tight"])
+    env.reset(seed=4)
+    for _ in range(20):
+        env.step(np.ones(env.num_envs, dtype=np.int64) if make is RazzVectorEnv else 1)
+    assert batches
+    for batch in batches:
+        assert not isinstance(batch, rf.Tables)
+        assert not hasattr(batch, "view") and not hasattr(batch, "step")
+        assert (batch.actor == 0).all() and len(batch) == len(batch.legal)
+
+
+@pytest.mark.parametrize("make", [RazzEnv, RazzVectorEnv])
 def test_a_per_decision_opponent_sees_its_own_view_only(make):
     """It gets a PlayerView of its own seat at its turn, as in simulate:
     its down cards, never the learner's."""

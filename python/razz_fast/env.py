@@ -203,7 +203,9 @@ class RazzEnv(gymnasium.Env[dict[str, Any], Choice]):
             else:
                 policy = self._policies[actor]
                 if is_batch_policy(policy):
-                    tables.step(_policy_actions(policy, tables, 1))
+                    # Its row's arrays, as the vector env gives them: not
+                    # the tables, whose view() would show any seat's cards.
+                    tables.step(_policy_actions(policy, _Rows(tables, np.ones(1, bool)), 1))
                 else:
                     tables.step(np.array([_decision(policy, tables, 0, actor)]))
             if tables.done[0] and not ended:
@@ -278,8 +280,8 @@ def _policy_actions(policy: Any, batch: Any, rows: int) -> np.ndarray:
 
 
 class _Rows:
-    """Some rows of a ``Tables``, with the names of a ``Batch``: what a
-    batch policy opponent of ``RazzVectorEnv`` is given."""
+    """Some rows of a ``Tables``, with the names of a ``Batch`` (copies):
+    what a batch policy opponent is given."""
 
     _ARRAYS = ("actor", "street", "to_call", "pot", "legal", "stacks", "bets", "folded",
                "all_in", "cards", "community")  # fmt: skip

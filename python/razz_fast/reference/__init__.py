@@ -10,6 +10,7 @@ sharing no code with the core. The test suite runs every case through both.
 
 from razz_fast.errors import IllegalActionError, InvalidCardError, RazzError
 from razz_fast.events import Action, Event, Pot
+from razz_fast.match_result import MatchResult
 from razz_fast.policy import batch_policy
 from razz_fast.ranges import Range
 from razz_fast.reference._chart import chart
@@ -47,6 +48,7 @@ __all__ = [
     "Pot",
     "simulate",
     "match",
+    "MatchResult",
     "SimulationResult",
     "equity",
     "Range",

@@ -201,8 +201,9 @@ def simulate(
     every hand) and returns the totals as a ``SimulationResult``.
 
     ``strategies`` is a built-in name (``"check_call"``, ``"random"``,
-    ``"tight"``) or a callable ``f(hand) -> Action`` for every seat, or a list
-    of them, one per seat. ``stacks`` is None (100 big bets each), an int, or
+    ``"tight"``), a callable ``f(view) -> Action`` (it gets the seat's
+    ``PlayerView``) or a ``batch_policy`` for every seat, or a list of them,
+    one per seat. ``stacks`` is None (100 big bets each), an int, or
     a list per seat. ``seed`` None draws a random seed (reported in the
     result). ``threads`` and ``progress`` are checked and otherwise ignored
     here: the result never depends on them.

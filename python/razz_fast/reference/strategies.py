@@ -149,7 +149,7 @@ def _resolve_one(strategy: object, where: str) -> Resolved:
     if callable(strategy):
         return ("python", strategy)
     raise TypeError(
-        f"{where}: a strategy must be a built-in name or a callable f(hand) -> Action,"
+        f"{where}: a strategy must be a built-in name or a callable f(view) -> Action,"
         f" not {type(strategy).__name__}"
     )
 
