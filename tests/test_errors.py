@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import contextlib
 import random
+import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -479,3 +481,19 @@ def test_private_entry_points_check_threads_too(threads):
         _core.simulate_chunks(
             _core.Rules(), [100, 100], ["tight", "tight"], [False] * 2, 1, 10, 0, 1, threads
         )
+
+
+def test_a_missing_numpy_is_an_import_error_not_a_panic():
+    # numpy is a dependency, but a broken environment must still get a
+    # Python error at import, not rust-numpy's panic with a backtrace.
+    code = (
+        "import sys; sys.modules['numpy'] = None\n"
+        "try:\n"
+        "    import razz_fast\n"
+        "except ImportError as error:\n"
+        "    print('ImportError', error)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("ImportError") and "numpy" in done.stdout
+    assert "panic" not in done.stderr.lower()

@@ -22,6 +22,9 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     // Loads numpy's C API now: loaded lazily, a Ctrl-C landing during the
     // first import would surface as a panic inside the first array call.
+    // Imported first, so that a missing numpy is an ImportError, not the
+    // panic of rust-numpy's loader.
+    m.py().import("numpy")?;
     numpy::PyArray1::<u8>::zeros(m.py(), 0, false);
     cards::register(m)?;
     eval::register(m)?;
