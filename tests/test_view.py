@@ -204,3 +204,16 @@ def test_determinize_is_seeded(seed):
     assert [a.down_cards(s) for s in range(6)] == [b.down_cards(s) for s in range(6)]
     others = {tuple(view.determinize(s).down_cards((view.seat + 1) % 6)) for s in range(20)}
     assert len(others) > 1
+
+
+@pytest.mark.parametrize("name", IMPLS)
+def test_determinize_needs_a_seed(name):
+    # (None is not "a random seed" here: the reference once said "must be
+    # an int or None, not NoneType".)
+    impl = IMPLS[name]
+    view = impl.Hand(impl.Rules(), [100] * 3, seed=1).view()
+    for bad, error in ((None, TypeError), (1.5, TypeError), (-1, ValueError), (2**64, ValueError)):
+        with pytest.raises(error, match="seed must be"):
+            view.determinize(bad)
+    with pytest.raises(TypeError, match="seed must be an int, (got|not) NoneType"):
+        view.determinize(None)

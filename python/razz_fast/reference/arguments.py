@@ -82,10 +82,10 @@ def per_seat(value: object) -> TypeGuard[PerSeat]:
     return hasattr(value, "__len__") and hasattr(value, "__iter__")
 
 
-def seed_value(seed: object) -> int:
-    """An int 0..2**64-1 (the messages say None is allowed too: callers
-    that take None replace it first)."""
-    return int_in(seed, "seed", 0, MASK64, high_text="2**64-1", kind="an int or None")
+def seed_value(seed: object, kind: str = "an int or None") -> int:
+    """An int 0..2**64-1. The messages say None is allowed too (callers
+    that take None replace it first), unless ``kind`` says otherwise."""
+    return int_in(seed, "seed", 0, MASK64, high_text="2**64-1", kind=kind)
 
 
 def check_seed(seed: object) -> int | None:

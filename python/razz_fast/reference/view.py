@@ -192,7 +192,7 @@ class PlayerView:
         shuffle of the unseen cards by the generator seeded with ``seed``."""
         from razz_fast.reference.hand import Hand
 
-        seed = seed_value(seed)
+        seed = seed_value(seed, kind="an int")  # (None is no seed here)
         # Every card taken from the deck, in dealing order: [seat, card or None].
         takes: list[list[int | None]] = []
         burns: list[int] = []
