@@ -215,5 +215,5 @@ def test_determinize_needs_a_seed(name):
     for bad, error in ((None, TypeError), (1.5, TypeError), (-1, ValueError), (2**64, ValueError)):
         with pytest.raises(error, match="seed must be"):
             view.determinize(bad)
-    with pytest.raises(TypeError, match="seed must be an int, (got|not) NoneType"):
+    with pytest.raises(TypeError, match=r"seed must be an int, (got|not) NoneType"):
         view.determinize(None)
