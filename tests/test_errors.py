@@ -51,6 +51,17 @@ def test_public_names(impl):
         assert hasattr(impl, name)
 
 
+SHARED_MODULES = {
+    "razz_fast.errors",
+    "razz_fast.events",
+    "razz_fast.match_result",
+    "razz_fast.policy",
+    "razz_fast.ranges",
+    "razz_fast.results",
+    "razz_fast.seating",
+}
+
+
 @pytest.mark.thread_unsafe  # ast.parse is not thread-safe on Python 3.11
 def test_reference_uses_only_the_standard_library():
     import ast
@@ -73,6 +84,10 @@ def test_reference_uses_only_the_standard_library():
                 # their reference imports numpy, inside the functions.
                 assert top != "numpy" or path.name == "tables.py", (path, module)
                 assert not module.startswith("razz_fast._core"), (path, module)
+                # Of the package, only the modules both implementations share
+                # (value types, errors, seating rules), never the core's wrappers.
+                if top == "razz_fast" and not module.startswith("razz_fast.reference"):
+                    assert module in SHARED_MODULES, (path, module)
                 if stdlib is not None and top != "numpy":
                     assert top == "razz_fast" or top in stdlib, (path, module)
 

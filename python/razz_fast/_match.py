@@ -24,56 +24,15 @@ from razz_fast.errors import is_bool
 from razz_fast.match_result import MatchResult, MatchTotals
 from razz_fast.policy import is_batch_policy
 from razz_fast.results import checked_record
+from razz_fast.seating import distinct, rotations, strategy_labels
 
 __all__ = [
     "match",
-    "label",
-    "distinct",
     "play_match_chunks",
     "checked_match",
     "chunks_per_call",
     "deals_for",
 ]
-
-
-def label(strategy: Any) -> str:
-    """A strategy's name: a built-in's name or a callable's ``__name__``."""
-    if isinstance(strategy, str):
-        return strategy
-    return getattr(strategy, "__name__", type(strategy).__name__)
-
-
-def distinct(strategies: list[Any]) -> tuple[list[Any], list[int]]:
-    """The distinct strategies in first-seen order (names by equality,
-    callables by identity) and each seat's index among them."""
-    seen: list[Any] = []
-    index = []
-    for s in strategies:
-        for j, t in enumerate(seen):
-            if (isinstance(s, str) and s == t) or s is t:
-                index.append(j)
-                break
-        else:
-            seen.append(s)
-            index.append(len(seen) - 1)
-    return seen, index
-
-
-def rotations(index: list[int], duplicate: bool) -> int:
-    """How many seatings a deal is played in: 1 without duplicate, else every
-    distinct rotation of the seating (A-B-A-B has two)."""
-    n = len(index)
-    if not duplicate or n == 0:  # (no seats: the players check says so)
-        return 1
-    return next(
-        (p for p in range(1, n) if all(index[s] == index[(s + p) % n] for s in range(n))), n
-    )
-
-
-def _labels(strategies: list[Any]) -> list[str]:
-    names = [label(s) for s in strategies]
-    return [n if names.count(n) == 1 else f"{n}#{names[:i].count(n) + 1}"
-            for i, n in enumerate(names)]  # fmt: skip
 
 
 def match(
@@ -119,9 +78,9 @@ def match(
     bar = progress_bar(progress, run.hands * seatings, " hands", "match")
     play_batches(run.chunks, chunks_per_call(run, seatings), threads, play, bar)
     units = _core.LUCK_UNITS if adjust_luck else 0
-    result = totals.result(_labels(unique), run.rules.big_bet, duplicate, run.seed,
+    labels = strategy_labels(unique)
+    result = totals.result(labels, run.rules.big_bet, duplicate, run.seed,
                            time.perf_counter() - start, units)  # fmt: skip
-    labels = _labels(unique)
     progress_points = [
         (point.hands, r.bb_per_100, r.interval)
         for point in checkpoints

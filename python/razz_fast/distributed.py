@@ -50,17 +50,16 @@ from razz_fast import _core
 from razz_fast._args import checked_int
 from razz_fast._equity import checked_spot, merge_tallies, result_from_tallies, tally_slice
 from razz_fast._match import (
-    _labels,
     checked_match,
     chunks_per_call,
     deals_for,
-    distinct,
     play_match_chunks,
 )
 from razz_fast._simulate import Strategy, checked_run, play_chunks, progress_bar
 from razz_fast.errors import is_bool
 from razz_fast.match_result import MatchResult, MatchTotals
 from razz_fast.results import EquityResult, SimulationResult, Totals
+from razz_fast.seating import distinct, strategy_labels
 
 __all__ = ["simulate", "match", "equity"]
 
@@ -385,7 +384,7 @@ def match(
     totals = MatchTotals(len(unique))
     for i in sorted(parts):
         totals.add(parts[i])
-    return totals.result(_labels(unique), run.rules.big_bet, duplicate, run.seed,
+    return totals.result(strategy_labels(unique), run.rules.big_bet, duplicate, run.seed,
                          time.perf_counter() - start,
                          _core.LUCK_UNITS if adjust_luck else 0)  # fmt: skip
 

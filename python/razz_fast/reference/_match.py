@@ -9,7 +9,6 @@ import dataclasses
 import time
 from collections.abc import Sequence
 
-from razz_fast._match import _labels, distinct, rotations
 from razz_fast.errors import is_bool
 from razz_fast.match_result import MatchResult, MatchTotals
 from razz_fast.reference._simulate import (
@@ -28,6 +27,7 @@ from razz_fast.reference.luck import UNITS, luck, luck_seed
 from razz_fast.reference.rules import Rules
 from razz_fast.reference.strategies import UserStrategy, resolve_strategies
 from razz_fast.results import checked_record
+from razz_fast.seating import distinct, rotations, strategy_labels
 
 __all__ = ["match"]
 
@@ -99,6 +99,6 @@ def match(
                 totals.adjusted_sq[j] += (chips * UNITS - lucky[j]) ** 2
         totals.deals += 1
         totals.hands += seatings
-    result = totals.result(_labels(unique), rules.big_bet, duplicate, seed,
+    result = totals.result(strategy_labels(unique), rules.big_bet, duplicate, seed,
                            time.perf_counter() - start, UNITS if adjust_luck else 0)  # fmt: skip
     return dataclasses.replace(result, records=records) if records else result
