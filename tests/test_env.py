@@ -389,6 +389,19 @@ def test_the_vector_env_checks_its_seat():
         RazzVectorEnv(num_envs=2, players=3, seat=3)
 
 
+def test_the_vector_env_takes_one_int_seed():
+    # numpy's ints are ints, as everywhere in the library; a bool or a list
+    # of seeds (Gymnasium's per-env form) is not one.
+    a, b = RazzVectorEnv(num_envs=4, players=3), RazzVectorEnv(num_envs=4, players=3)
+    first = a.reset(seed=3)[0]["observation"]
+    assert (b.reset(seed=np.int64(3))[0]["observation"] == first).all()
+    for bad in (True, [3, 4, 5, 6], 3.0):
+        with pytest.raises(TypeError, match="one int seed"):
+            a.reset(seed=bad)
+    with pytest.raises(ValueError, match="seed"):
+        a.reset(seed=-1)
+
+
 def test_a_reset_in_the_middle_of_a_hand_starts_a_new_hand():
     # A time limit or the user may reset before the hand ends: the next
     # episode is a new hand on its first street, not the rest of the old one.

@@ -38,7 +38,7 @@ except ImportError as error:  # pragma: no cover - exercised without the extra
 import numpy as np
 
 import razz_fast as rf
-from razz_fast._args import checked_int
+from razz_fast._args import as_int, checked_int
 from razz_fast.discrete import action_mask, to_action
 from razz_fast.errors import rules_type
 from razz_fast.events import Action
@@ -370,7 +370,7 @@ class RazzVectorEnv(VectorEnv[Observation, np.ndarray, np.ndarray]):
     ) -> tuple[Observation, dict[str, Any]]:
         if seed is None:
             seed = int(np.random.default_rng().integers(0, 2**63))
-        elif not isinstance(seed, int):
+        elif as_int(seed) is None:  # (numpy's ints are ints; a bool is not one)
             raise TypeError("RazzVectorEnv takes one int seed for all its tables")
         stacks = [self.stacks] * self.players
         self._tables = rf.Tables(
