@@ -52,7 +52,8 @@ Observation = dict[str, np.ndarray]
 #: A ``Discrete(3)`` choice: 0 fold, 1 passive, 2 aggressive.
 Choice = Union[int, np.integer]
 #: An opponent: a built-in strategy's name, a ``batch_policy`` (it is
-#: given the tables, or rows of them, and returns one action per row), or a
+#: given the rows where its seats are to act and returns one action per
+#: row), or a
 #: per-decision function of the opponent's ``PlayerView`` returning an
 #: ``Action``, as ``simulate`` takes them.
 Opponent = Union[str, BatchPolicy, Callable[[Any], Any]]
