@@ -125,16 +125,22 @@ class _HashableBot(_Bot):
         return 0
 
 
+def _call_along(env, seed: int, steps: int) -> None:
+    """Resets ``env`` with ``seed`` and has the learner check or call for
+    ``steps`` steps (at every table of a vector env)."""
+    env.reset(seed=seed)
+    choice = np.ones(env.num_envs, dtype=np.int64) if isinstance(env, RazzVectorEnv) else 1
+    for _ in range(steps):
+        env.step(choice)
+
+
 @pytest.mark.parametrize("bot", [_Bot, _HashableBot])
 @pytest.mark.parametrize("make", [RazzEnv, RazzVectorEnv])
 def test_equal_or_unhashable_opponents_are_each_their_own_player(make, bot):
     """Opponents are told apart by identity: two equal callables are two
     players, each asked at its own seat, and an unhashable one plays."""
     first, second = bot(), bot()
-    env = make(players=3, seat=0, opponents=[first, second])
-    env.reset(seed=2)
-    for _ in range(30):
-        env.step(np.ones(env.num_envs, dtype=np.int64) if make is RazzVectorEnv else 1)
+    _call_along(make(players=3, seat=0, opponents=[first, second]), 2, 30)
     assert first.seats == {1} and second.seats == {2}
 
 
@@ -149,10 +155,7 @@ def test_a_batch_policy_opponent_gets_its_rows_not_the_tables(make):
         batches.append(batch)
         return _check_call_rows(batch)
 
-    env = make(players=3, seat=1, opponents=[caller, "tight"])
-    env.reset(seed=4)
-    for _ in range(20):
-        env.step(np.ones(env.num_envs, dtype=np.int64) if make is RazzVectorEnv else 1)
+    _call_along(make(players=3, seat=1, opponents=[caller, "tight"]), 4, 20)
     assert batches
     for batch in batches:
         assert not isinstance(batch, rf.Tables)
@@ -170,10 +173,7 @@ def test_a_per_decision_opponent_sees_its_own_view_only(make):
         views.append(view)
         return _check_call_view(view)
 
-    env = make(players=3, seat=1, opponents=[caller, "tight"])
-    env.reset(seed=4)
-    for _ in range(40):
-        env.step(np.ones(env.num_envs, dtype=np.int64) if make is RazzVectorEnv else 1)
+    _call_along(make(players=3, seat=1, opponents=[caller, "tight"]), 4, 40)
     assert len(views) > 20
     for view in views:
         assert isinstance(view, rf.PlayerView)
@@ -197,9 +197,7 @@ def test_a_per_decision_opponent_that_answers_wrongly_is_a_clear_error(
 ):
     env = make(players=3, seat=0, opponents=answer)
     with pytest.raises(error, match="strategy of seat [12] .*" + message):
-        env.reset(seed=1)
-        for _ in range(50):
-            env.step(np.ones(env.num_envs, dtype=np.int64) if make is RazzVectorEnv else 1)
+        _call_along(env, 1, 50)
 
 
 @pytest.mark.parametrize(
