@@ -51,6 +51,13 @@ def test_public_names(impl):
         assert hasattr(impl, name)
 
 
+def test_the_reference_exports_every_public_name_of_the_core():
+    # (MatchResult was missing: the same names, API.md says.)
+    assert set(razz_fast.reference.__all__) == set(razz_fast.__all__) - {"__version__"}
+    for name in razz_fast.reference.__all__:
+        assert hasattr(razz_fast.reference, name), name
+
+
 SHARED_MODULES = {
     "razz_fast.errors",
     "razz_fast.events",
