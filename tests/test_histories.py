@@ -320,6 +320,9 @@ def test_site_variants():
     assert (len(loaded.hands), loaded.skipped, loaded.errors) == (8, 1, [])
     # Thousands separators must be well formed.
     assert "not an amount" in str(parse_histories(text.replace("$1.33", "$1,33")).errors[0])
+    # Seat numbers are ASCII digits ("²" is a digit to str.isdigit, not to int).
+    superscript = text.replace("Seat 1: kobreli ($1.33", "Seat \u00b9: kobreli ($1.33", 1)
+    assert "not understood" in str(parse_histories(superscript).errors[0])
 
 
 def test_full_tilt_tie_and_down_cards_shown_in_another_order():
@@ -344,6 +347,13 @@ def test_merge_variants():
     assert "more than 10% short" in str(_first_failure(short))
     unnamed = text.replace('nickname="Hero" ', "")
     assert "seat number and a nickname" in str(parse_histories(unnamed).errors[0])
+    # A superscript passes str.isdigit but not int(): a clear error too.
+    superscript = text.replace('seat="3" nickname="Hero"', 'seat="\u00b2" nickname="Hero"')
+    assert "seat number and a nickname" in str(parse_histories(superscript).errors[0])
+    # More cards than a stud hand holds (was an IndexError "cannot read the hand").
+    eight = text.replace('cards="As,7h,Kc"', 'cards="As,7h,Kc,2c,3c,4c,5c,6c"', 1)
+    assert eight != text
+    assert "8 cards dealt" in str(parse_histories(eight).errors[0])
 
 
 def test_history_error_pickles():

@@ -336,6 +336,7 @@ def test_wrong_finishing_stack_is_a_mismatch():
         (("'p3 f',\n]", "'p3 f',\n  'p1 sm 2c2d3h4s',\n]"), "where Ac was dealt"),
         (("bring_in = 1\n", "bring_in = 'one'\n"), "not a number"),
         (("'p3 pb'", "'p9 pb'"), "not a player"),
+        (("'p3 pb'", "'p\u00b3 pb'"), "not a player"),
     ],
 )
 def test_bad_files_are_clear_errors(change, message):
@@ -360,6 +361,8 @@ MALFORMED = [
     (("'p1 cbr 2',\n  'p2 f'", "'p1 cbr inf',\n  'p2 f'"), "the amount 'inf' is not a fin", 14),
     (("'p1 cbr 2',\n  'p2 f'", "'p1 cbr 1e400',\n  'p2 f'"), "the amount '1e400' is past", 14),
     (("'p1 cbr 2',\n  'p2 f'", "'p1 cbr sNaN',\n  'p2 f'"), "the amount 'sNaN' is not a", 14),
+    # (10 ** 99999999 hung the reader before the decimals were counted.)
+    (("'p1 cbr 2',\n  'p2 f'", "'p1 cbr 1e-99999999',\n  'p2 f'"), "more than 6 decimals", 14),
     (("_cap = 4", '_cap = "x"'), "_cap = 'x': cap must be an int, got str", 24),
     (("_cap = 4", "_cap = -1"), "_cap = -1: cap must be None or 1", 24),
     (("_cap = 4", "_cap = true"), "_cap = True: cap must be an int, got bool", 24),

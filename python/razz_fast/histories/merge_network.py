@@ -30,7 +30,7 @@ from razz_fast.histories._text import (
     rank_groups,
     read_in_units,
 )
-from razz_fast.histories.model import HandHistory, HistoryError, undecoded_line, unexpected
+from razz_fast.histories.model import SLOTS, HandHistory, HistoryError, undecoded_line, unexpected
 from razz_fast.histories.stakes import infer_limits
 
 if TYPE_CHECKING:  # (the reader imports this module)
@@ -189,7 +189,7 @@ def _parse(
         if name == "player":
             if attrs.get("dealtin") == "true":
                 seat, nickname = attrs.get("seat", ""), attrs.get("nickname")
-                if not seat.isdigit() or not nickname:
+                if not (seat.isascii() and seat.isdigit()) or not nickname:
                     raise hand.error("a player needs a seat number and a nickname", line)
                 b.seat(
                     b.seat_number(seat, line),
@@ -277,6 +277,8 @@ def _cards(b: Builder, attrs: dict[str, str], by_seat: dict[str, str], line: int
     if attrs.get("type") == "SHOWN":
         b.shown(player, cards, None, line)
         return
+    if len(cards) > SLOTS:
+        raise b.hand.error(f"{len(cards)} cards dealt", line)
     for slot, card in enumerate(cards):
         b.put(player, slot, card, line)
     if attrs.get("hand"):

@@ -289,9 +289,6 @@ def _amounts(data: dict[str, Any], bad: _Bad) -> tuple[int, int, list[int], list
             raise bad(field, f"{field}: {_shown(value)} {problem}")
     if len(set(antes)) != 1:
         raise bad("antes", "players with different antes cannot be replayed")
-    for field, value in zip(fields, amounts):
-        if _places(value) > _MAX_PLACES:
-            raise bad(field, f"{field}: {_shown(value)} has more than {_MAX_PLACES} decimals")
     scale = 10 ** max(_places(value) for value in amounts)
     units = [int(value * scale) for value in amounts]
     for field, value, unit in zip(fields, amounts, units):
@@ -385,6 +382,9 @@ def _amount_problem(value: Any) -> str | None:
         return "is not a finite number"
     if not -MAX_CHIPS <= value <= MAX_CHIPS:
         return f"is past the chip limit {MAX_CHIPS}"
+    # (Before anything raises 10 to the decimals: 1e-99999999 would hang.)
+    if _places(value) > _MAX_PLACES:
+        return f"has more than {_MAX_PLACES} decimals"
     return None
 
 
@@ -407,7 +407,12 @@ def _action(
     n = len(players)
 
     def seat_of(label: str) -> int:
-        if not (label[:1] == "p" and label[1:].isdigit() and 1 <= int(label[1:]) <= n):
+        if not (
+            label[:1] == "p"
+            and label[1:].isascii()
+            and label[1:].isdigit()
+            and 1 <= int(label[1:]) <= n
+        ):
             raise fail(f"{label!r} is not a player p1 to p{n}", line)
         return int(label[1:]) - 1
 
