@@ -90,6 +90,14 @@ def test_an_empty_strategy_name_is_an_error(capsys, names):
     assert f"--strategies {names!r} has an empty name" in err
 
 
+def test_match_with_more_strategies_than_players_is_an_error(capsys):
+    # (check_call had no seat and dropped out of the ranking silently.)
+    argv = ["match", "tight", "random", "check_call", "--players", "2", "--hands", "10"]
+    status, out, err = run(capsys, *argv)
+    assert (status, out) == (2, "")
+    assert "3 strategies for --players 2" in err
+
+
 def test_strategies_repeat_round_the_table(capsys):
     argv = ["simulate", "--hands", "200", "--players", "4", "--strategies", "tight,random"]
     record = json.loads(run(capsys, *argv, "--seed", "1", "--json")[1])
@@ -131,6 +139,9 @@ def test_a_default_stack_past_the_chip_limit_names_the_options(capsys, command):
     [
         (["simulate", "--hands", "0"], "--hands"),
         (["simulate", "--players", "9"], "--players"),
+        # (10**8 seats were a list built before anything refused them.)
+        (["match", "tight", "random", "--players", "100000000"], "--players"),
+        (["match", "tight", "random", "--players", "0"], "--players"),
         (["simulate", "--threads", "0"], "--threads"),
         (["simulate", "--seed", "-1"], "--seed"),
         (["simulate", "--ante", "x"], "--ante"),

@@ -245,6 +245,12 @@ def _match(args: argparse.Namespace) -> int:
     args.plot = _plot_path(args.plot)
     rules = _stake_rules(args)
     players = args.players or len(args.strategies)
+    if players < len(args.strategies):
+        # A strategy with no seat would silently drop out of the ranking.
+        raise RazzError(
+            f"{len(args.strategies)} strategies for --players {players}: "
+            "give at most one a seat (they repeat round the table)"
+        )
     strategies = [args.strategies[seat % len(args.strategies)] for seat in range(players)]
     show_progress = not args.json and not args.no_progress and sys.stderr.isatty()
     result = razz_fast.match(
@@ -469,7 +475,9 @@ def _add_match(commands: Any, types: _OptionTypes) -> None:
         "bets unless given.",
     )
     mat.add_argument("strategies", nargs="+", help="check_call, random or tight")
-    mat.add_argument("--players", type=int, default=None, help="seats (one per strategy)")
+    mat.add_argument(
+        "--players", type=_int_option(2, 8), default=None, help="seats, 2-8 (one per strategy)"
+    )
     mat.add_argument("--hands", type=types.count, default=1_000_000, help="hands (1e6)")
     mat.add_argument("--no-duplicate", action="store_true", help="one seating per deal")
     mat.add_argument(
