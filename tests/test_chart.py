@@ -69,6 +69,28 @@ def test_sampled_chart_core_equals_reference(opponents):
         assert a.stderr == pytest.approx(b.stderr, rel=1e-12)
 
 
+def test_reference_chart_is_exact_heads_up_whatever_the_trials(monkeypatch):
+    """Both engines' exact=None: exact heads-up, sampled multiway. (The
+    reference passed its default trials to equity(exact=None), which samples
+    when trials are given: its heads-up chart was sampled.) The reference's
+    exact heads-up chart takes hours, so its equity calls are recorded."""
+    from razz_fast.reference import _chart
+
+    asked = []
+
+    def recording(hands, **kwargs):
+        asked.append(kwargs["exact"])
+        raise StopIteration  # one row is enough
+
+    monkeypatch.setattr(_chart, "equity", recording)
+    for opponents, exact in [(1, True), (2, None)]:
+        with pytest.raises(StopIteration):
+            razz_fast.reference.chart(opponents, trials=2, seed=1)
+        assert asked.pop() is exact
+    sampled = razz_fast.chart(2, trials=2, seed=1, threads=1)
+    assert not sampled.exact
+
+
 def test_sampled_chart_rows_follow_the_seeds():
     result = razz_fast.chart(3, trials=3000, seed=11)
     hands = [(a, b, c) for a in range(13) for b in range(a, 13) for c in range(b, 13)]

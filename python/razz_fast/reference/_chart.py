@@ -51,6 +51,10 @@ def chart(
     check_threads(threads)
     if not is_bool(progress):
         raise TypeError(f"progress must be a bool, not {type(progress).__name__}")
+    if exact is None:
+        # The core's rule, not equity()'s: the trials the chart always
+        # passes must not turn the heads-up chart into a sampled one.
+        exact = True if count == 1 else None
     started = time.perf_counter()
     rows = []
     for index, ranks in enumerate(_all_starting_hands()):
