@@ -29,6 +29,7 @@ from types import ModuleType
 from typing import Any
 
 import razz_fast
+import razz_fast.reference
 from razz_fast.errors import RazzError
 from razz_fast.events import Action
 from razz_fast.histories import sites
@@ -211,6 +212,7 @@ def replay(
     if not isinstance(history, HandHistory):
         raise TypeError(f"history must be a HandHistory, not {type(history).__name__}")
     engine = razz_fast if engine is None else engine
+    _check_arguments(preset, engine, settings)
     try:
         return _replay_preset(history, preset, settings, engine)
     except (HistoryError, TypeError):  # (a TypeError: the caller's settings)
@@ -219,6 +221,21 @@ def replay(
         raise history.error(
             f"cannot replay the hand ({type(error).__name__}: {error})", history.first_line
         ) from error
+
+
+_STAKE_NAMES = ("ante", "bring_in", "small_bet", "big_bet")
+
+
+def _check_arguments(preset: str | None, engine: Any, settings: dict[str, Any]) -> None:
+    """The caller's own mistakes raise here, as TypeError or ValueError:
+    inside the replay they would read as the hand's error. (Stakes given
+    are checked with the hand's, which they must fit.)"""
+    if engine is not razz_fast and engine is not razz_fast.reference:
+        raise TypeError(
+            f"engine must be razz_fast or razz_fast.reference, not {type(engine).__name__}"
+        )
+    rules = engine.Rules.preset(engine.Rules.PRESETS[0] if preset is None else preset)
+    rules.replace(**{k: v for k, v in settings.items() if k not in _STAKE_NAMES})
 
 
 def _replay_preset(
@@ -256,17 +273,16 @@ def _replay(
     names = [seat.name for seat in seats]
     index = {name: seat for seat, name in enumerate(names)}
     ante, bring_in = _stakes(history)
-    stake_names = ("ante", "bring_in", "small_bet", "big_bet")
     # (The engine module is chosen at run time: its Rules and Hand are typed here.)
     rules: EngineRules = engine.Rules.preset(preset)
     try:  # bad settings a history states are its error
         rules = rules.replace(
-            **{k: v for k, v in stated.items() if k not in settings and k not in stake_names}
+            **{k: v for k, v in stated.items() if k not in settings and k not in _STAKE_NAMES}
         )
     except (TypeError, ValueError) as error:
         raise history.error(f"the history's rules: {error}", history.first_line) from None
     # Bad settings given here are the caller's error, not the history's.
-    rules = rules.replace(**{k: v for k, v in settings.items() if k not in stake_names})
+    rules = rules.replace(**{k: v for k, v in settings.items() if k not in _STAKE_NAMES})
     settings = {**stated, **settings}  # the caller's settings override the file's
     try:
         # The history's stakes, unless given (a text may not carry the
