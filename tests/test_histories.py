@@ -378,6 +378,18 @@ def test_street_equities_of_a_showdown():
     for row in rows:
         assert sum(row.result.equity) == pytest.approx(1.0)
     assert rows[-1].result.equity == [0.0, 0.0, 1.0]  # PC [Mittel] won with 9-5-4-2-A
+    # A history not yet replayed, or nothing, is a TypeError (was AttributeError).
+    with pytest.raises(TypeError, match="replayed must be a Replay"):
+        street_equities(history.hands[0])
+    with pytest.raises(TypeError, match="not NoneType"):
+        street_equities(None)
+
+
+def test_decode_takes_bytes():
+    assert decode(bytearray(b"PokerStars")) == "PokerStars"
+    for data in (None, memoryview(b"x"), "text"):
+        with pytest.raises(TypeError, match="data must be bytes"):
+            decode(data)
 
 
 # -- export and read back ------------------------------------------------------

@@ -35,6 +35,8 @@ def street_equities(
     never showed is an unknown card to come). Exact where cheap, else
     sampled with ``seed``. Streets with fewer than two players, and a
     seventh street played with a community card, are left out."""
+    if not isinstance(replayed, Replay):  # (a HandHistory must be replayed first)
+        raise TypeError(f"replayed must be a Replay (from replay()), not {type(replayed).__name__}")
     history, names = replayed.history, replayed.names
     folded_on: dict[str, int] = {}
     for play in history.plays:

@@ -39,6 +39,8 @@ def decode(
     guessing a code page would silently garble player names. ``lenient``
     keeps bytes that are not UTF-8 as lone surrogates (``surrogateescape``)
     so the reader can refuse just the hands that hold them."""
+    if not isinstance(data, (bytes, bytearray)):
+        raise TypeError(f"data must be bytes, not {type(data).__name__}")
     if encoding is not None:
         try:
             return data.decode(encoding)
