@@ -655,6 +655,9 @@ def test_card_in_two_places_is_named(impl, hands, dead, card):
     [
         # The first bad argument raises: hands before dead before exact ...
         ((["As"], "Xx"), {"exact": 1}, ValueError),
+        # A bad card before the count (the reference counted first).
+        (([5],), {}, TypeError),
+        ((["Xx"],), {}, InvalidCardError),
         ((HU, "Xx"), {"exact": 1}, InvalidCardError),
         ((HU, "As"), {"trials": 0}, InvalidCardError),
         ((HU,), {"exact": 1, "trials": 0}, TypeError),

@@ -239,6 +239,11 @@ def test_wrong_actions_and_arguments_are_clear_errors(impl):
         impl.Tables(impl.Rules(), [100] * 3, 2, strategies=[1, 2, 3])
     with pytest.raises(ValueError, match="unknown strategy"):
         impl.Tables(impl.Rules(), [100] * 3, 2, strategies=["tight", "loose", None])
+    # A bad name is named before a wrong count, in both (the reference counted first).
+    with pytest.raises(TypeError, match="built-in strategy's name or None"):
+        impl.Tables(impl.Rules(), [100] * 3, 2, strategies=[5])
+    with pytest.raises(ValueError, match="2 strategies for 3 players"):
+        impl.Tables(impl.Rules(), [100] * 3, 2, strategies=[None, "tight"])
     # Strategies in any ordered iterable, as stacks; no text, dict or set.
     seats = ["tight", None, "random"]
     by_list = impl.Tables(impl.Rules(), [100] * 3, 2, seed=4, strategies=seats)

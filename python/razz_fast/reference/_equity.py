@@ -51,8 +51,6 @@ _HAND_SIZE = 7
 def _check_hands(hands: object) -> list[list[int]]:
     if not isinstance(hands, (list, tuple)):
         raise TypeError(f"hands must be a list or tuple of hands, not {type(hands).__name__}")
-    if not MIN_PLAYERS <= len(hands) <= MAX_PLAYERS:
-        raise ValueError(f"equity needs {MIN_PLAYERS} to {MAX_PLAYERS} players, got {len(hands)}")
     parsed = []
     for seat, entry in enumerate(hands):
         cards = parse_cards(entry)
@@ -61,6 +59,9 @@ def _check_hands(hands: object) -> list[list[int]]:
                 f"hands[{seat}] has {len(cards)} cards; a player holds 0 to {_HAND_SIZE}"
             )
         parsed.append(cards)
+    # (After the cards, as the core: a bad card is named before the count.)
+    if not MIN_PLAYERS <= len(hands) <= MAX_PLAYERS:
+        raise ValueError(f"equity needs {MIN_PLAYERS} to {MAX_PLAYERS} players, got {len(hands)}")
     return parsed
 
 

@@ -280,8 +280,6 @@ def _builtins(strategies: object, n: int) -> list[BuiltIn | None]:
         names = list(strategies)  # type: ignore[call-overload]
     except TypeError:
         raise refused from None
-    if len(names) != n:
-        raise ValueError(f"{len(names)} strategies for {n} players")
     seats: list[BuiltIn | None] = []
     for name in names:
         if name is not None and not isinstance(name, str):
@@ -293,6 +291,9 @@ def _builtins(strategies: object, n: int) -> list[BuiltIn | None]:
             known = ", ".join(repr(known) for known in sorted(BUILTINS))
             raise ValueError(f'unknown strategy "{name}": expected one of {known}')
         seats.append(None if name is None else BUILTINS[name])
+    # (After the names, as the core: a bad name is named before the count.)
+    if len(names) != n:
+        raise ValueError(f"{len(names)} strategies for {n} players")
     return seats
 
 
