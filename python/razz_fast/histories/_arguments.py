@@ -44,22 +44,20 @@ def checked_names(names: object, n: int) -> list[str]:
     return list(names)
 
 
-def checked_scale(scale: object, most: int) -> int:
-    """Units per chip or currency unit: 1, 10, 100, … up to ``most``, the
-    finest amount the format's reader takes back."""
+def checked_scale(scale: object) -> int:
+    """Units per chip or currency unit: 1, 10, 100, …"""
     if isinstance(scale, bool) or not isinstance(scale, int):
         raise TypeError(f"scale must be an int, not {type_name(scale)}")
-    if not 1 <= scale <= most or str(scale).strip("0") != "1":
-        raise ValueError(f"scale must be a power of ten from 1 to {most:,}; got {scale}")
+    if scale < 1 or str(scale).strip("0") != "1":
+        raise ValueError(f"scale must be 1, 10, 100, …; got {scale}")
     return scale
 
 
 def checked_line(value: object, name: str) -> str:
     """A str written on one line of a text history (no line break of any
-    kind ``str.splitlines`` knows: the reader splits the text with it; a
-    trailing U+2028 or U+0085 is one too)."""
+    kind ``str.splitlines`` knows: the reader splits the text with it)."""
     if not isinstance(value, str):
         raise TypeError(f"{name} must be a str, not {type_name(value)}")
-    if value and value.splitlines() != [value]:
+    if len(value.splitlines()) > 1 or value.endswith(("\n", "\r")):
         raise ValueError(f"{name} must be one line, got {value!r}")
     return value

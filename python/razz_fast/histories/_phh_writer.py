@@ -13,18 +13,13 @@ from razz_fast.histories.engine import PlayedHand, seat_of
 from razz_fast.histories.replay import Replay
 from razz_fast.reference.rules import _FIELDS
 
-__all__ = ["MAX_PLACES", "VARIANT", "RULE_SETTINGS", "dumps", "dumps_all"]
+__all__ = ["VARIANT", "RULE_SETTINGS", "dumps", "dumps_all"]
 
 VARIANT = "FR"
 #: The rule settings (every field of ``Rules`` but the four stakes, in its
 #: order), which PHH has no field for: written as user-defined fields.
 RULE_SETTINGS = _FIELDS[4:]
 _WAGERS = ("bring_in", "complete", "bet", "raise", "call")
-
-#: Decimals an amount may have (a millionth of a unit): the reader's sums
-#: stay exact in ``Decimal``'s 28 digits up to ``MAX_CHIPS``, and the
-#: writer's scale goes no finer, so what it writes reads back.
-MAX_PLACES = 6
 
 
 def dumps(
@@ -56,7 +51,7 @@ def dumps(
         hand = checked_hand(hand_or_replay, also=" or a Replay")
     if not hand.is_over:
         raise ValueError("only a finished hand can be written as PHH")
-    scale = checked_scale(1 if scale is None else scale, 10**MAX_PLACES)
+    scale = checked_scale(1 if scale is None else scale)
     n = len(hand.stacks)
     if names is not None:
         names = checked_names(names, n)  # (loads refuses a file without them)

@@ -58,7 +58,7 @@ def to_pokerstars(
     names = [f"Player{seat + 1}" for seat in range(n)] if names is None else names
     names = checked_names(names, n)
     _check_names(names)
-    scale = checked_scale(scale, 100)  # (the text reader reads hundredths)
+    scale = checked_scale(scale)
     if isinstance(hand_id, bool) or not isinstance(hand_id, int):
         raise TypeError(f"hand_id must be an int, not {type_name(hand_id)}")
     if hand_id < 0:
