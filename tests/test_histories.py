@@ -662,6 +662,24 @@ def _finished_hand(players=3):
     return hand
 
 
+def test_a_scale_finer_than_the_reader_writes_while_every_amount_fits():
+    """scale=1000 writes "$0.020": the text reader takes it while every
+    amount is whole hundredths; an amount finer than that is the scale's
+    error (it was refused on reading back, as if a player name were bad)."""
+    coarse = razz_fast.Hand(razz_fast.Rules(10, 10, 20, 40), [1000] * 3, seed=3)
+    while not coarse.is_over:
+        legal = coarse.legal_actions()
+        coarse.act(razz_fast.Action.CALL if razz_fast.Action.CALL in legal else legal[0])
+    back = replay(parse_histories(to_pokerstars(coarse, scale=1000, currency="$")).hands[0])
+    assert [units * 10 for units in back.hand.payoffs] == coarse.payoffs
+    with pytest.raises(ValueError, match="needs more than 2 decimals"):
+        to_pokerstars(_finished_hand(), scale=1000)
+    back = replay(phh.loads(phh.dumps(coarse, scale=10**7)))
+    assert [units * 10 for units in back.hand.payoffs] == coarse.payoffs
+    with pytest.raises(ValueError, match="needs more than 6 decimals"):
+        phh.dumps(_finished_hand(), scale=10**7)
+
+
 @pytest.mark.parametrize("name", ["Seat 1", "Seat 12", "Dealt to", "Uncalled bet", "*** me"])
 def test_export_refuses_names_that_do_not_read_back(name):
     with pytest.raises(ValueError, match="cannot be written"):

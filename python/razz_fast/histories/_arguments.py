@@ -12,7 +12,14 @@ import razz_fast
 from razz_fast import reference
 from razz_fast.histories.engine import PlayedHand
 
-__all__ = ["checked_hand", "checked_names", "checked_scale", "checked_line", "type_name"]
+__all__ = [
+    "checked_hand",
+    "checked_names",
+    "checked_scale",
+    "checked_places",
+    "checked_line",
+    "type_name",
+]
 
 
 def type_name(value: object) -> str:
@@ -51,6 +58,18 @@ def checked_scale(scale: object) -> int:
     if scale < 1 or str(scale).strip("0") != "1":
         raise ValueError(f"scale must be 1, 10, 100, …; got {scale}")
     return scale
+
+
+def checked_places(units: int, scale: int, places: int, reader: str) -> int:
+    """``units`` if they are written in at most ``places`` decimals at
+    ``scale`` (a finer scale is fine while every amount fits): the most
+    that ``reader`` reads back."""
+    if scale > 10**places and units % (scale // 10**places):
+        raise ValueError(
+            f"an amount of {units} units at scale {scale} needs more than {places}"
+            f" decimals, which {reader} does not read back"
+        )
+    return units
 
 
 def checked_line(value: object, name: str) -> str:

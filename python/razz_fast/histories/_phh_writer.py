@@ -8,18 +8,29 @@ from collections.abc import Iterable
 from typing import Callable
 
 import razz_fast
-from razz_fast.histories._arguments import checked_hand, checked_names, checked_scale, type_name
+from razz_fast.histories._arguments import (
+    checked_hand,
+    checked_names,
+    checked_places,
+    checked_scale,
+    type_name,
+)
 from razz_fast.histories.engine import PlayedHand, seat_of
 from razz_fast.histories.replay import Replay
 from razz_fast.reference.rules import _FIELDS
 
-__all__ = ["VARIANT", "RULE_SETTINGS", "dumps", "dumps_all"]
+__all__ = ["MAX_PLACES", "VARIANT", "RULE_SETTINGS", "dumps", "dumps_all"]
 
 VARIANT = "FR"
 #: The rule settings (every field of ``Rules`` but the four stakes, in its
 #: order), which PHH has no field for: written as user-defined fields.
 RULE_SETTINGS = _FIELDS[4:]
 _WAGERS = ("bring_in", "complete", "bet", "raise", "call")
+
+#: Decimals an amount may have (a millionth of a unit): the reader's sums
+#: stay exact in ``Decimal``'s 28 digits up to ``MAX_CHIPS``; what is
+#: written is held to it, so that it reads back.
+MAX_PLACES = 6
 
 
 def dumps(
@@ -63,6 +74,7 @@ def dumps(
     rules = hand.rules
 
     def amount(units: int) -> str:
+        checked_places(units, scale, MAX_PLACES, "the PHH reader")
         if scale == 1:
             return str(units)
         digits = len(str(scale)) - 1

@@ -20,6 +20,7 @@ from razz_fast.histories._arguments import (
     checked_hand,
     checked_line,
     checked_names,
+    checked_places,
     checked_scale,
     type_name,
 )
@@ -127,6 +128,7 @@ class _Writer:
         self.out: list[str] = []
 
     def money(self, chips: int) -> str:
+        checked_places(chips, self.scale, 2, "the PokerStars text reader")
         if self.scale == 1:
             return f"{self.currency}{chips}"
         digits = len(str(self.scale)) - 1

@@ -31,7 +31,7 @@ from decimal import Decimal
 from typing import Any, Callable, Union
 
 import razz_fast
-from razz_fast.histories._phh_writer import RULE_SETTINGS, VARIANT, dumps, dumps_all
+from razz_fast.histories._phh_writer import MAX_PLACES, RULE_SETTINGS, VARIANT, dumps, dumps_all
 from razz_fast.histories.model import SLOTS, HandHistory, HistoryError, Play, Seat, Show
 from razz_fast.histories.reader import HistoryFile, decode
 from razz_fast.reference.rules import MAX_CHIPS
@@ -367,11 +367,6 @@ def _find(lines: list[str], action: str, start: int) -> tuple[int | None, int]:
     return None, start
 
 
-#: Decimals an amount may have (a millionth of a unit): the reader's sums
-#: stay exact in ``Decimal``'s 28 digits up to ``MAX_CHIPS``.
-_MAX_PLACES = 6
-
-
 def _amount_problem(value: Any) -> str | None:
     """Why ``value`` cannot be an amount, or None. Infinite stacks (pokerkit
     writes ``inf`` for an unknown stack) and amounts past the chip limit
@@ -383,8 +378,8 @@ def _amount_problem(value: Any) -> str | None:
     if not -MAX_CHIPS <= value <= MAX_CHIPS:
         return f"is past the chip limit {MAX_CHIPS}"
     # (Before anything raises 10 to the decimals: 1e-99999999 would hang.)
-    if _places(value) > _MAX_PLACES:
-        return f"has more than {_MAX_PLACES} decimals"
+    if _places(value) > MAX_PLACES:
+        return f"has more than {MAX_PLACES} decimals"
     return None
 
 
