@@ -320,9 +320,10 @@ def test_site_variants():
     assert (len(loaded.hands), loaded.skipped, loaded.errors) == (8, 1, [])
     # Thousands separators must be well formed.
     assert "not an amount" in str(parse_histories(text.replace("$1.33", "$1,33")).errors[0])
-    # Seat numbers are ASCII digits ("²" is a digit to str.isdigit, not to int).
-    superscript = text.replace("Seat 1: kobreli ($1.33", "Seat \u00b9: kobreli ($1.33", 1)
-    assert "not understood" in str(parse_histories(superscript).errors[0])
+    # Seat numbers are ASCII digits: a fullwidth "１" matches the regex's \d
+    # and int() reads it, but it is no seat a site writes.
+    fullwidth = text.replace("Seat 1: kobreli ($1.33", "Seat \uff11: kobreli ($1.33", 1)
+    assert "is not in digits 0-9" in str(parse_histories(fullwidth).errors[0])
 
 
 def test_full_tilt_tie_and_down_cards_shown_in_another_order():

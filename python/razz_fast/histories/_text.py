@@ -141,7 +141,9 @@ class Lines:
 
     def seat_number(self, text: str, line: int) -> int:
         """A seat number, bounded (it is quoted back in messages)."""
-        if not (text.isascii() and text.isdigit()) or len(text) > _MAX_SEAT_DIGITS:
+        if not (text.isascii() and text.isdigit()):  # (regex \d takes "１", "١")
+            raise self.hand.error(f"seat number {text[:10]!r} is not in digits 0-9", line)
+        if len(text) > _MAX_SEAT_DIGITS:
             raise self.hand.error(f"seat number {text[:10]!r} out of range", line)
         return int(text)
 

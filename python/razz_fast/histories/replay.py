@@ -208,7 +208,8 @@ def replay(
     changed (stakes given there override the history's). With no
     ``preset``, the site's own (its module's ``PRESET``); if that cannot
     explain the logged action and exactly one other preset can, the hand
-    replays under that one and ``Replay.note`` says so."""
+    replays under that one and ``Replay.note`` says so. A bad ``preset``,
+    setting or ``engine`` is the caller's ValueError or TypeError."""
     if not isinstance(history, HandHistory):
         raise TypeError(f"history must be a HandHistory, not {type(history).__name__}")
     engine = razz_fast if engine is None else engine
@@ -232,7 +233,8 @@ def _check_arguments(preset: str | None, engine: Any, settings: dict[str, Any]) 
     are checked with the hand's, which they must fit.)"""
     if engine is not razz_fast and engine is not razz_fast.reference:
         raise TypeError(
-            f"engine must be razz_fast or razz_fast.reference, not {type(engine).__name__}"
+            "engine must be razz_fast or razz_fast.reference, not"
+            f" {getattr(engine, '__name__', type(engine).__name__)}"
         )
     rules = engine.Rules.preset(engine.Rules.PRESETS[0] if preset is None else preset)
     rules.replace(**{k: v for k, v in settings.items() if k not in _STAKE_NAMES})
