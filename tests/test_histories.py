@@ -350,7 +350,7 @@ def test_merge_variants():
     assert "seat number and a nickname" in str(parse_histories(unnamed).errors[0])
     # A superscript passes str.isdigit but not int(): a clear error too.
     superscript = text.replace('seat="3" nickname="Hero"', 'seat="\u00b2" nickname="Hero"')
-    assert "seat number and a nickname" in str(parse_histories(superscript).errors[0])
+    assert "is not in digits 0-9" in str(parse_histories(superscript).errors[0])
     # More cards than a stud hand holds (was an IndexError "cannot read the hand").
     eight = text.replace('cards="As,7h,Kc"', 'cards="As,7h,Kc,2c,3c,4c,5c,6c"', 1)
     assert eight != text

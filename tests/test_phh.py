@@ -408,12 +408,13 @@ def test_bad_rules_a_history_states_are_its_error_and_the_callers_a_type_error()
     with pytest.raises(TypeError, match="cap must be an int"):
         replay(phh.loads(EXAMPLE), cap="x")
     # The caller's other mistakes are theirs too, not "cannot replay the hand".
-    with pytest.raises(ValueError, match="preset") as caught:
-        replay(phh.loads(EXAMPLE), preset="x")
-    assert not isinstance(caught.value, HistoryError)
-    with pytest.raises(ValueError, match="cap must be None or 1") as caught:
-        replay(phh.loads(EXAMPLE), cap=-1)
-    assert not isinstance(caught.value, HistoryError)
+    for engine in (razz_fast, reference):
+        with pytest.raises(ValueError, match="preset") as caught:
+            replay(phh.loads(EXAMPLE), preset="x", engine=engine)
+        assert not isinstance(caught.value, HistoryError)
+        with pytest.raises(ValueError, match="cap must be None or 1") as caught:
+            replay(phh.loads(EXAMPLE), cap=-1, engine=engine)
+        assert not isinstance(caught.value, HistoryError)
     with pytest.raises(TypeError, match=r"engine must be razz_fast or razz_fast\.reference"):
         replay(phh.loads(EXAMPLE), engine=5)
 

@@ -60,16 +60,15 @@ def checked_scale(scale: object) -> int:
     return scale
 
 
-def checked_places(units: int, scale: int, places: int, reader: str) -> int:
-    """``units`` if they are written in at most ``places`` decimals at
-    ``scale`` (a finer scale is fine while every amount fits): the most
-    that ``reader`` reads back."""
+def checked_places(units: int, scale: int, places: int, reader: str) -> None:
+    """Refuses ``units`` that need more than ``places`` decimals at
+    ``scale``, the most that ``reader`` reads back (a finer scale is fine
+    while every amount fits)."""
     if scale > 10**places and units % (scale // 10**places):
         raise ValueError(
             f"an amount of {units} units at scale {scale} needs more than {places}"
             f" decimals, which {reader} does not read back"
         )
-    return units
 
 
 def checked_line(value: object, name: str) -> str:

@@ -189,7 +189,7 @@ def _parse(
         if name == "player":
             if attrs.get("dealtin") == "true":
                 seat, nickname = attrs.get("seat", ""), attrs.get("nickname")
-                if not (seat.isascii() and seat.isdigit()) or not nickname:
+                if not seat.isdigit() or not nickname:
                     raise hand.error("a player needs a seat number and a nickname", line)
                 b.seat(
                     b.seat_number(seat, line),

@@ -237,7 +237,11 @@ def _check_arguments(preset: str | None, engine: Any, settings: dict[str, Any]) 
             f" {getattr(engine, '__name__', type(engine).__name__)}"
         )
     rules = engine.Rules.preset(engine.Rules.PRESETS[0] if preset is None else preset)
-    rules.replace(**{k: v for k, v in settings.items() if k not in _STAKE_NAMES})
+    rules.replace(**_without_stakes(settings))
+
+
+def _without_stakes(settings: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in settings.items() if k not in _STAKE_NAMES}
 
 
 def _replay_preset(
@@ -279,12 +283,11 @@ def _replay(
     rules: EngineRules = engine.Rules.preset(preset)
     try:  # bad settings a history states are its error
         rules = rules.replace(
-            **{k: v for k, v in stated.items() if k not in settings and k not in _STAKE_NAMES}
+            **{k: v for k, v in _without_stakes(stated).items() if k not in settings}
         )
     except (TypeError, ValueError) as error:
         raise history.error(f"the history's rules: {error}", history.first_line) from None
-    # Bad settings given here are the caller's error, not the history's.
-    rules = rules.replace(**{k: v for k, v in settings.items() if k not in _STAKE_NAMES})
+    rules = rules.replace(**_without_stakes(settings))  # (checked by _check_arguments)
     settings = {**stated, **settings}  # the caller's settings override the file's
     try:
         # The history's stakes, unless given (a text may not carry the
