@@ -109,3 +109,31 @@ def test_api_page_in_chromium_lists_simulate_equity_and_hand(site):
 def test_getting_started_page_in_chromium(site):
     dom = _rendered(site / "index.html")
     assert "Getting started" in dom and "pip install" in dom
+
+
+def _nav_pages(entries) -> list[str]:
+    pages = []
+    for entry in entries:
+        value = next(iter(entry.values())) if isinstance(entry, dict) else entry
+        pages += _nav_pages(value) if isinstance(value, list) else [value]
+    return pages
+
+
+def test_the_nav_lists_every_page_once_starting_with_getting_started():
+    yaml = pytest.importorskip("yaml")
+    nav = _nav_pages(yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))["nav"])
+    assert nav[0] == "index.md"
+    assert sorted(nav) == sorted(p.name for p in (ROOT / "docs").glob("*.md"))
+
+
+def test_code_blocks_fit_the_column():
+    """The site's code column shows about 88 characters before it scrolls."""
+    long = []
+    for page in sorted((ROOT / "docs").glob("*.md")):
+        inside = False
+        for number, line in enumerate(page.read_text(encoding="utf-8").splitlines(), 1):
+            if line.lstrip().startswith("```"):
+                inside = not inside
+            elif inside and len(line) > 88:
+                long.append(f"docs/{page.name}:{number} ({len(line)} characters)")
+    assert not long, "\n".join(long)
