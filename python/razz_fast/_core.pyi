@@ -45,6 +45,7 @@ from typing_extensions import disjoint_base
 from razz_fast.events import Action, Event, Pot
 
 __version__: str
+"""The package's version, read at build time from ``version`` in ``Cargo.toml``."""
 
 _CardsLike: TypeAlias = str | Iterable[str | int]
 
@@ -96,6 +97,7 @@ class Rules:
     a copy with some settings changed."""
 
     PRESETS: ClassVar[tuple[str, ...]]
+    """The names `Rules.preset` takes: `("pokerstars", "wsop", "wsop_live", "tda", "roberts")`."""
     def __new__(
         cls,
         ante: int = 0,
@@ -365,7 +367,9 @@ class PlayerView:
     __hash__: ClassVar[None]  # type: ignore[assignment]
 
 FEATURES: int
+"""The length of one row of `Tables.features()` (float32 values a table)."""
 FEATURES_VERSION: int
+"""The version of the `features()` layout: it changes whenever the layout does."""
 
 @disjoint_base
 class Batch:

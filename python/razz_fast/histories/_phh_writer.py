@@ -22,9 +22,10 @@ from razz_fast.reference.rules import _FIELDS
 __all__ = ["MAX_PLACES", "VARIANT", "RULE_SETTINGS", "dumps", "dumps_all"]
 
 VARIANT = "FR"
-#: The rule settings (every field of ``Rules`` but the four stakes, in its
-#: order), which PHH has no field for: written as user-defined fields.
+"""The PHH variant code of fixed-limit razz, written as ``variant``."""
 RULE_SETTINGS = _FIELDS[4:]
+"""The rule settings (every field of ``Rules`` but the four stakes, in its
+order), which PHH has no field for: written as user-defined fields."""
 _WAGERS = ("bring_in", "complete", "bet", "raise", "call")
 
 #: Decimals an amount may have (a millionth of a unit): the reader's sums

@@ -15,7 +15,9 @@ class KnownBad(NamedTuple):
     """A log known to be wrong: the line where a replay stops, and why."""
 
     line: int
+    """The 1-based line of the file where a replay stops."""
     why: str
+    """Why the log, not the engine, is at fault."""
 
 
 KNOWN_BAD: dict[tuple[str, str], KnownBad] = {
@@ -31,6 +33,7 @@ KNOWN_BAD: dict[tuple[str, str], KnownBad] = {
         "$0.50 in the pot, yet it says $0.74 was collected",
     ),
 }
+"""Every known-bad log, keyed by (site, hand id)."""
 
 
 def known_bad(site: str, hand_id: str, line: int | None) -> KnownBad | None:

@@ -26,9 +26,13 @@ class HistoryFile:
     read, and how many hands of other games were skipped."""
 
     source: str | None
+    """The file read, if known."""
     hands: list[HandHistory] = field(default_factory=list)
+    """The razz hands read, in file order."""
     errors: list[HistoryError] = field(default_factory=list)
+    """A ``HistoryError`` for each hand that could not be read."""
     skipped: int = 0
+    """How many hands of other games were skipped."""
 
 
 def decode(

@@ -64,17 +64,25 @@ class Replay:
     and amounts collected per seat as the site logged them."""
 
     history: HandHistory
+    """The history replayed."""
     hand: PlayedHand
+    """The finished engine hand."""
     names: list[str]
+    """The player name of each engine seat."""
     rules: EngineRules
+    """The engine rules the hand was played by."""
     deck: list[int]
+    """The deck the engine dealt from (the history's known cards, the rest filled in)."""
     rake: int
+    """The rake the site took, in the hand's units."""
     collected: list[int]
+    """What each seat collected, as the site logged it."""
     rake_paid: list[int]
-    #: The preset the hand replayed under (``Rules.PRESETS``), and why when
-    #: it is not the site's own.
+    """The rake each seat paid: what the engine awarded it less what it collected."""
     preset: str = "pokerstars"
+    """The preset the hand replayed under (``Rules.PRESETS``)."""
     note: str = ""
+    """Why the preset is not the site's own, when it is not; else empty."""
 
     @property
     def net(self) -> list[int]:
