@@ -100,6 +100,11 @@ def test_api_page_in_chromium_lists_simulate_equity_and_hand(site):
     ]
     names = {heading.split()[0] for heading in headings if heading}
     assert {"simulate", "equity", "Hand", "Rules", "rank_many"} <= names, names
+    assert {"chart", "ChartResult", "ChartRow", "RazzEnv", "RazzVectorEnv"} <= names, names
+    import razz_fast
+
+    classes = {name for name in razz_fast.__all__ if isinstance(getattr(razz_fast, name), type)}
+    assert classes <= names, classes - names
     # The docstrings themselves are rendered, not only the names.
     text = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", dom)).split())
     assert "Each player's expected share of the pot" in text
@@ -137,3 +142,57 @@ def test_code_blocks_fit_the_column():
             elif inside and len(line) > 88:
                 long.append(f"docs/{page.name}:{number} ({len(line)} characters)")
     assert not long, "\n".join(long)
+
+
+def _api_entries(site: pathlib.Path) -> dict[str, str]:
+    """The API page's entries: each heading's id -> the text of its own
+    docstring (up to the next heading, signatures and code left out)."""
+    text = (site / "api.html").read_text(encoding="utf-8")
+    parts = re.split(r'(<h[2-6][^>]*class="doc doc-heading"[^>]*>)', text)
+    entries = {}
+    for heading, rest in zip(parts[1::2], parts[2::2]):
+        found = re.search(r'id="([^"]+)"', heading)
+        # Past the heading's own text, up to the next heading.
+        body = re.split(r"<h[1-6]", re.split(r"</h[2-6]>", rest, maxsplit=1)[-1])[0]
+        body = re.sub(r'<div class="doc-signature.*?</div>', "", body, flags=re.S)
+        body = re.sub(r"<(pre|code)[^>]*>.*?</\1>", "", body, flags=re.S)
+        if found:
+            words = html.unescape(re.sub(r"<[^>]+>", " ", body)).split()
+            entries[found.group(1)] = " ".join(words)
+    return entries
+
+
+def test_api_page_has_every_public_name(site):
+    import razz_fast
+    import razz_fast.distributed
+    import razz_fast.histories
+    import razz_fast.histories.export
+    import razz_fast.histories.phh
+
+    env = pytest.importorskip("razz_fast.env")
+    entries = _api_entries(site)
+    for module in (
+        razz_fast,
+        env,
+        razz_fast.histories,
+        razz_fast.histories.phh,
+        razz_fast.histories.export,
+        razz_fast.distributed,
+    ):
+        for name in module.__all__:
+            # A name may be shown by the module that defines it (a function
+            # that shares its name with a submodule is).
+            home = getattr(getattr(module, name), "__module__", module.__name__)
+            shown = {f"{module.__name__}.{name}", f"{home}.{name}"} & set(entries)
+            assert shown, f"{module.__name__}.{name} is not on the API page"
+
+
+def test_every_api_entry_says_what_it_is(site):
+    """Each function, class, method and attribute has a sentence of its own,
+    not only a name and a type."""
+    bare = [
+        name
+        for name, text in _api_entries(site).items()
+        if len(re.findall(r"[A-Za-z]{2,}", text)) < 3
+    ]
+    assert not bare, bare
