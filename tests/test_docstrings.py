@@ -1,7 +1,7 @@
 """Every public module, function, class, method and property has a
 docstring that stands on its own: a reader of help() or of the API
 reference learns what it does without opening another file (a pointer
-such as "docs/EQUITY.md" may follow, but is not counted). The compiled
+such as "[equity](EQUITY.md)" may follow, its target not counted). The compiled
 core's stubs (_core.pyi), which the API reference reads, say as much as
 its runtime docstrings."""
 
@@ -34,6 +34,8 @@ STUBS = pathlib.Path(razz_fast.__file__).with_name("_core.pyi")
 def words(doc: str | None) -> int:
     """Words of a docstring, less pointers to other files and signature lines."""
     doc = re.sub(r"\(?(see )?docs/\w+\.md(, section \d+| §\s?\d+)?\)?", "", doc or "", flags=re.I)
+    # A link to a page of the site counts its text, not its target.
+    doc = re.sub(r"\]\(\w+\.md(#[\w-]+)?\)", "]", doc)
     signature = re.compile(r"\s*\w+\(.*\)(\s*->.*)?$")
     doc = "\n".join(line for line in doc.splitlines() if not signature.match(line))
     return len(re.findall(r"[A-Za-z]{2,}", doc))

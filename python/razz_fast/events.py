@@ -1,6 +1,6 @@
 """Plain data types of the hand engine, shared by the compiled core and the
 pure-Python reference (like ``razz_fast.errors``): ``Action``, ``Event`` and
-``Pot``. docs/ENGINE.md defines what each one records.
+``Pot``. [The hand engine](ENGINE.md) defines what each one records.
 """
 
 from __future__ import annotations

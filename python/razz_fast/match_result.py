@@ -1,5 +1,5 @@
 """``MatchResult`` and the exact sums it is computed from, shared by the
-compiled core and the pure-Python reference (docs/MATCH.md says how each
+compiled core and the pure-Python reference ([matches](MATCH.md) says how each
 figure is computed)."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Result types shared by the compiled core and the pure-Python reference
-(like ``razz_fast.events``). docs/SIMULATION.md defines every field."""
+(like ``razz_fast.events``). [Simulating](SIMULATION.md) defines every field."""
 
 from __future__ import annotations
 
@@ -159,7 +159,7 @@ class EquityResult(NanEqual):
 
 @dataclass(eq=False)
 class ChartRow(NanEqual):
-    """One starting hand of ``chart`` (docs/CHART.md): its three ranks (0 =
+    """One starting hand of ``chart`` ([the chart](CHART.md)): its three ranks (0 =
     ace), the cards that stood for them, how many of the C(52, 3) three-card
     deals have these ranks, and the hand's equity, win and tie shares (with
     standard errors when sampled) against the chart's random opponents."""

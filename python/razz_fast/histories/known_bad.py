@@ -2,7 +2,8 @@
 that ``razz-fast replay`` can name them as such instead of leaving a reader
 to suspect the engine. Each entry is keyed by (site, hand id) and holds the
 line where the replay stops and why the log, not the engine, is at fault
-(docs/HISTORIES.md, "Hands the sites logged inconsistently")."""
+([hands the sites logged
+inconsistently](HISTORIES.md#hands-the-sites-logged-inconsistently))."""
 
 from __future__ import annotations
 

@@ -9,7 +9,7 @@ the rake and what each player collected, and the site's low descriptions.
 The first difference is raised as a ``HistoryError`` naming the hand and
 the line.
 
-Site conventions the comparison knows about (see docs/HISTORIES.md):
+Site conventions the comparison knows about (see [hand histories](HISTORIES.md)):
 
 - Rake is taken from what the winners collect. When several players collect
   and a rake was taken, the rake must account for the whole difference
@@ -114,8 +114,8 @@ def deck_for(history: HandHistory, names: list[str], burn_cards: bool = False) -
 
     The engine deals third street round by round in seat order, then one
     card a street to each seat still in, in seat order, after a burn if
-    ``burn_cards`` (docs/ENGINE.md §3); who is still in follows from the
-    logged folds. A community card is the next card, or, when the burns
+    ``burn_cards`` ([the hand engine](ENGINE.md#3-cards-and-dealing)); who is
+    still in follows from the logged folds. A community card is the next card, or, when the burns
     emptied the deck, the first burn (an explicit deck's burns come back in
     burn order). Unknown cards are filled in from the cards nobody saw,
     lowest index first."""

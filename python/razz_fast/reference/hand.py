@@ -1,5 +1,5 @@
 """``Hand``: one hand of razz as a plain state machine (the reference for the
-compiled engine). docs/ENGINE.md is the specification; section numbers below
+compiled engine). [The hand engine](ENGINE.md) is the specification; section numbers below
 refer to it.
 
 A hand is always in one of two states: waiting for ``actor`` to act, or over.

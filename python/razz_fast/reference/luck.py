@@ -1,5 +1,5 @@
 """A hand's luck, as the compiled core counts it for ``match(...,
-adjust_luck=True)`` (docs/MATCH.md, "Luck-adjusted results"): the same
+adjust_luck=True)`` ([luck-adjusted results](MATCH.md#luck-adjusted-results)): the same
 values, the same samples from the same generator, so the same integers.
 
 A seat's value at a point of the hand is what it would net if every seat
