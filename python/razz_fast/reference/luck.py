@@ -185,7 +185,7 @@ class _State:
     def plan(self) -> tuple[int, str]:
         """(cards to draw, how seventh street comes: "dealt" already, "each"
         seat a card, or one "community" card) if every seat in went to
-        showdown (RULES.md 7 and 13)."""
+        showdown ([order of dealing](ENGINE.md#order-of-dealing))."""
         live = self.live()
         held = max(len(self.cards[s]) for s in live)
         to_six = sum(6 - min(len(self.cards[s]), 6) for s in live)

@@ -1,5 +1,5 @@
 """``Tables`` and ``Batch`` in plain Python, built on the reference ``Hand``
-(API.md, "Many tables at once"); the compiled core gives the same arrays.
+([bots](TABLES.md#tables-many-hands-stepped-together)); the compiled core gives the same arrays.
 
 The arrays are numpy arrays, as in the core (numpy is imported only here,
 when tables are made), so the two can be compared element by element.
