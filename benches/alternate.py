@@ -39,12 +39,15 @@ def pair_ratios(every: list[Rates], top: str, bottom: str) -> list[float]:
     return [r[top] / r[bottom] for r in every]
 
 
+def times(ratio: float) -> str:
+    """A ratio as printed: two decimals below 100, whole numbers above."""
+    return f"{ratio:.2f}x" if ratio < 100 else f"{ratio:,.0f}x"
+
+
 def spread(ratios: list[float]) -> str:
     """The median of the rounds' ratios and their range, as printed."""
-    return (
-        f"median of {len(ratios)} rounds {statistics.median(ratios):,.1f}x,"
-        f" range {min(ratios):,.1f}-{max(ratios):,.1f}"
-    )
+    low, high = times(min(ratios)), times(max(ratios))
+    return f"median of {len(ratios)} rounds {times(statistics.median(ratios))}, range {low}-{high}"
 
 
 def how(rounds: int) -> str:
