@@ -6,13 +6,17 @@ one run, one thread.
 
     pip install -e '.[bench]' && python benches/bench_bots.py
 
-Prints decisions (or hands) per second and the ratios. Peers that are not
-installed are skipped. Timings never decide a test.
+Every peer is stepped through its cheapest correct loop, with Python's
+`random` (no numpy call a step). The Tables, env and peer rows run
+alternately in rounds, each row keeping its best round; the ratios are
+printed best over best and as the median and range of the rounds' own
+ratios. Prints decisions (or hands) per second and the ratios. Peers that
+are not installed are skipped. Timings never decide a test.
 """
 
 from __future__ import annotations
 
-import importlib.util
+import importlib
 import random
 import statistics
 import time
@@ -20,7 +24,7 @@ from functools import partial
 from typing import Callable
 
 import numpy as np
-from alternate import alternate, how, pair_ratios, spread
+from alternate import alternate, how, pair_ratios, spread, times
 
 import razz_fast as rf
 
@@ -196,9 +200,12 @@ def main() -> None:
     for name, module, bench in (
         ("OpenSpiel leduc_poker (pyspiel)", "pyspiel", openspiel_rate),
         ("RLCard limit-holdem", "rlcard", rlcard_rate),
-        ("PettingZoo texas_holdem_v4", "pettingzoo", pettingzoo_rate),
+        # (Its classic environments also need pygame.)
+        ("PettingZoo texas_holdem_v4", "pettingzoo.classic.texas_holdem_v4", pettingzoo_rate),
     ):
-        if importlib.util.find_spec(module) is None:
+        try:
+            importlib.import_module(module)
+        except ImportError:
             print(f"  {name:<55} (not installed)")
         else:
             peers[name] = bench
@@ -208,7 +215,7 @@ def main() -> None:
     for peer in peers:
         for mine in (TABLES, VECTOR):
             ratios = pair_ratios(every, mine, peer)
-            print(f"\n  {mine.split(',')[0]} / {peer}: {best[mine] / best[peer]:,.1f}x"
+            print(f"\n  {mine.split(',')[0]} / {peer}: {times(best[mine] / best[peer])}"
                   f" best over best; {spread(ratios)}", end="")  # fmt: skip
     print()
 
