@@ -102,7 +102,7 @@ def main() -> None:
         rows["pokerkit calculate_equities"] = kit
     best, every = alternate(rows, ROUNDS)
     print(f"\nsampled, {' v '.join(spot)}")
-    print(how(ROUNDS) + "\n")
+    print(how(ROUNDS) + "; razz_fast's row the best of 3 runs a round\n")
     print(f"| {'engine':<44} | {'samples/s':>12} | vs razz_fast")
     print(f"|{'-' * 46}|{'-' * 14}|-------------")
     base = "razz_fast.equity, 1 thread"
