@@ -354,6 +354,12 @@ class PlayerView:
         """The face-up cards dealt to `seat` so far, in the order dealt."""
     def down_cards(self, seat: int) -> list[int]:
         """The seat's own down cards; another seat's only once shown (else [])."""
+    def features(self) -> npt.NDArray[np.float32]:
+        """The view encoded for neural networks, a float32 array (FEATURES,):
+        what `Tables.features()` gives a table's row (layout in
+        docs/TABLES.md), with this seat in the actor's place; its legal
+        actions and to_call are its own (none and 0 unless it is to act).
+        The actor's view gives its table's row exactly."""
     def determinize(self, seed: int) -> Hand:
         """A `Hand` consistent with this view: the same stacks, seen cards and
         actions, every card the seat has not seen dealt at random from the
