@@ -72,6 +72,29 @@ def vector_env_rate(num_envs: int) -> float:
     return timed(step)
 
 
+def single_env_rate(opponents: str) -> float:
+    """RazzEnv.step, six players: the learner picks a random legal choice
+    with Python's random, as a pure-Python agent would."""
+    import random
+
+    from razz_fast.env import RazzEnv
+
+    env = RazzEnv(players=6, opponents=opponents)
+    observation, _ = env.reset(seed=1)
+    choose = random.Random(0).choice
+
+    def step() -> int:
+        nonlocal observation
+        for _ in range(1000):
+            mask = observation["action_mask"].tolist()
+            observation, _, ended, _, _ = env.step(choose([c for c in (0, 1, 2) if mask[c]]))
+            if ended:
+                observation, _ = env.reset()
+        return 1000
+
+    return timed(step)
+
+
 @rf.batch_policy
 def batch_check_call(batch):
     legal = batch.legal
@@ -163,6 +186,7 @@ def main() -> None:
         "Tables.step, 4096 tables, numpy uniform policy": tables_rate(4096, False),
         "Tables.step + features(), 4096 tables": tables_rate(4096, True),
         "RazzVectorEnv.step, 1024 envs, check/call opponents": vector_env_rate(1024),
+        "RazzEnv.step, check/call opponents": single_env_rate("check_call"),
     }
     for name, value in ours.items():
         print(f"  {name:<55} {value / 1e6:8.2f} M/s")
