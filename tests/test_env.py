@@ -301,6 +301,17 @@ def test_import_razz_fast_needs_no_rl_extra():
     assert "pip install 'razz-fast[rl]'" in out.stdout
 
 
+def test_the_envs_import_nothing_from_the_reference():
+    # The reference is the tests' oracle, not a part of the library the
+    # environments run on (they encoded observations with its features_of).
+    code = (
+        "import sys, razz_fast.env\n"
+        "print(sorted(m for m in sys.modules if m.startswith('razz_fast.reference')))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
 @rf.batch_policy
 def _check_call_rows(batch):
     """The built-in check_call's decisions, as a batch policy."""
