@@ -66,11 +66,15 @@ impl Learner {
                 stacks.len() - 1
             )));
         }
+        // Every hand would end before the learner's turn (and `advance`
+        // deal on forever) if the antes put it, or every other seat, all in.
         let ante = hand.rules().ante;
-        if let Some(&short) = stacks.iter().find(|&&s| s <= ante) {
+        let bets = |(s, &chips): (usize, &u64)| s != seat && chips > ante;
+        if stacks[seat] <= ante || !stacks.iter().enumerate().any(bets) {
             return Err(Error::InvalidArgument(format!(
-                "every stack must be more than the ante ({ante}), got {short}: the antes \
-                 would put that seat all in and the learner might never act"
+                "stacks must be more than the ante ({ante}), the learner's and another's, \
+                 got {stacks:?}: the antes would put every seat all in and the learner \
+                 would never act"
             )));
         }
         let mut seats = [Player::Batch(0); MAX_SEATS];
@@ -285,6 +289,9 @@ mod tests {
         }
         assert!(learner.step(3).is_err());
         assert!(Learner::new(rules(), &[1; 3], &players, 1, 7).is_err());
+        assert!(Learner::new(rules(), &[1, 2, 1], &players, 1, 7).is_err());
+        assert!(Learner::new(rules(), &[2, 1, 1], &players, 1, 7).is_err());
+        assert!(Learner::new(rules(), &[1, 2, 2], &players, 1, 7).is_ok());
         assert!(Learner::new(rules(), &[50; 3], &players, 3, 7).is_err());
     }
 }
