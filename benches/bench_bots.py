@@ -32,6 +32,7 @@ RULES = rf.Rules(ante=1, bring_in=2, small_bet=4, big_bet=8)
 SECONDS = 1.0  # each row's run in a round
 ROUNDS = 5
 TABLES = "Tables.step, 4096 tables, numpy uniform policy"
+ENV = "RazzEnv.step, check/call opponents"
 VECTOR = "RazzVectorEnv.step, 1024 envs, check/call opponents"
 
 
@@ -79,6 +80,29 @@ def vector_env_rate(num_envs: int) -> float:
         choice = np.argmax(rng.random(mask.shape) * mask, axis=1)
         observation, *_ = env.step(choice)
         return num_envs
+
+    return timed(step)
+
+
+def single_env_rate(opponents: str) -> float:
+    """RazzEnv.step, six players: the learner picks a random legal choice
+    with Python's random, as a pure-Python agent would."""
+    import random
+
+    from razz_fast.env import RazzEnv
+
+    env = RazzEnv(players=6, opponents=opponents)
+    observation, _ = env.reset(seed=1)
+    choose = random.Random(0).choice
+
+    def step() -> int:
+        nonlocal observation
+        for _ in range(1000):
+            mask = observation["action_mask"].tolist()
+            observation, _, ended, _, _ = env.step(choose([c for c in (0, 1, 2) if mask[c]]))
+            if ended:
+                observation, _ = env.reset()
+        return 1000
 
     return timed(step)
 
@@ -195,6 +219,7 @@ def main() -> None:
         TABLES: partial(tables_rate, 4096, False),
         "Tables.step + features(), 4096 tables": partial(tables_rate, 4096, True),
         VECTOR: partial(vector_env_rate, 1024),
+        ENV: partial(single_env_rate, "check_call"),
     }
     peers: dict[str, Callable[[], float]] = {}
     for name, module, bench in (
@@ -213,7 +238,7 @@ def main() -> None:
     for name, value in best.items():
         print(f"  {name:<55} {value / 1e6:8.3f} M/s")
     for peer in peers:
-        for mine in (TABLES, VECTOR):
+        for mine in (TABLES, VECTOR, ENV):
             ratios = pair_ratios(every, mine, peer)
             print(f"\n  {mine.split(',')[0]} / {peer}: {times(best[mine] / best[peer])}"
                   f" best over best; {spread(ratios)}", end="")  # fmt: skip

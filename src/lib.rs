@@ -58,8 +58,9 @@ pub use sim::{
     External, Table, Totals, CHUNK,
 };
 pub use strategy::Strategy;
-// Many tables stepped together, and what one seat may see of a hand.
-pub use tables::{features, obs};
+// Many tables stepped together, one learning seat's table, and what one
+// seat may see of a hand.
+pub use tables::{features, learner, obs};
 pub use tables::{play_builtins, Obs, ObsRef, Player, Tables};
 pub use threads::{checked_threads, MAX_THREADS};
 pub use view::{action_of, PlayerView};
