@@ -15,8 +15,10 @@ use rayon::prelude::*;
 
 use super::outcomes::Outcomes;
 use super::{Spot, Tally, NEVER};
+use crate::error::Result;
 use crate::eval::{LowKey, Rank};
 use crate::pots::MAX_SEATS;
+use crate::threads::run_in;
 
 /// A rank multiset a player may receive: its counts packed four bits per
 /// rank, and its (rank, count) entries for the weight.
@@ -402,8 +404,9 @@ impl<const S: usize> Enumeration<'_, S> {
 }
 
 /// Exact tallies over every deal, weighted by how many card deals each
-/// multiset outcome stands for. Spread over `threads` threads.
-pub fn exact(spot: &Spot, threads: Option<usize>) -> Tally {
+/// multiset outcome stands for. Spread over `threads` threads (an error
+/// only when the system will not start them).
+pub fn exact(spot: &Spot, threads: Option<usize>) -> Result<Tally> {
     exact_slice(spot, 0..spot.units(true, 0), threads, &NEVER)
 }
 
@@ -418,7 +421,7 @@ pub fn exact_slice(
     items: Range<u64>,
     threads: Option<usize>,
     stop: &AtomicBool,
-) -> Tally {
+) -> Result<Tally> {
     if spot.players == 2 && spot.private[1] > spot.private[0] {
         // Heads-up, the player with more cards to come goes first: looping
         // over its many multisets against the other's short list, summed a
@@ -428,12 +431,12 @@ pub fn exact_slice(
         swapped.known.swap(0, 1);
         swapped.private.swap(0, 1);
         swapped.takes_community.swap(0, 1);
-        let mut tally = exact_slice(&swapped, items, threads, stop);
+        let mut tally = exact_slice(&swapped, items, threads, stop)?;
         tally.shares.swap(0, 1);
         tally.share_squares.swap(0, 1);
         tally.wins.swap(0, 1);
         tally.ties.swap(0, 1);
-        return tally;
+        return Ok(tally);
     }
     // The last player's multisets have at most this many distinct ranks.
     match spot.private[spot.players - 1] {
@@ -448,7 +451,7 @@ fn slice<const S: usize>(
     items: Range<u64>,
     threads: Option<usize>,
     stop: &AtomicBool,
-) -> Tally {
+) -> Result<Tally> {
     let counts = spot.unseen_counts();
     let outer = outer_items(spot, &counts);
     let pair = paired(spot);
@@ -537,10 +540,7 @@ fn slice<const S: usize>(
             .fold(Winners::new(), Winners::merge)
             .tally()
     };
-    match threads.and_then(|t| rayon::ThreadPoolBuilder::new().num_threads(t).build().ok()) {
-        Some(pool) => pool.install(run),
-        None => run(),
-    }
+    run_in(threads, run)
 }
 
 impl<const S: usize> Enumeration<'_, S> {
