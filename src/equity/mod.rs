@@ -16,12 +16,14 @@ use crate::eval::Rank;
 use crate::pots::MAX_SEATS;
 
 mod exact;
+mod multiset;
 mod outcomes;
 mod sample;
-#[cfg(test)]
-use exact::multisets;
-use exact::{count_multisets, outer_size};
+use exact::outer_size;
 pub use exact::{exact, exact_slice};
+use multiset::count_multisets;
+#[cfg(test)]
+use multiset::multisets;
 pub use sample::sample_slice;
 
 /// Shares are counted in 1/840 of a pot: 840 divides by every tie size 1..8.
