@@ -52,7 +52,7 @@ pub(super) fn multisets(counts: &[u8; 13], size: usize) -> Vec<Multiset> {
     let size = u8::try_from(size).unwrap_or(u8::MAX);
     let mut out = Vec::new();
     for_each_multiset(counts, size, true, &mut |c| {
-        out.push(Multiset::of_counts(c))
+        out.push(Multiset::of_counts(c));
     });
     out
 }
