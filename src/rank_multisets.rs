@@ -8,20 +8,22 @@
 /// most `limits[r]` of rank `r`, in lexicographic order of the counts,
 /// rank 0 first: each rank from its fewest (`most_first` false) or its
 /// most. The order is part of the contract: exact equity numbers its units
-/// of work by it.
-pub fn for_each_multiset(
+/// of work by it. Generic, so that the caller's `f` is inlined into the
+/// walk (exact equity lists up to some 50,000 multisets a call with it);
+/// `?Sized`, so that a `&mut dyn FnMut` works too.
+pub fn for_each_multiset<F: FnMut(&[u8; 13]) + ?Sized>(
     limits: &[u8; 13],
     size: u8,
     most_first: bool,
-    f: &mut dyn FnMut(&[u8; 13]),
+    f: &mut F,
 ) {
-    fn go(
+    fn go<F: FnMut(&[u8; 13]) + ?Sized>(
         rank: usize,
         left: u8,
         limits: &[u8; 13],
         most_first: bool,
         counts: &mut [u8; 13],
-        f: &mut dyn FnMut(&[u8; 13]),
+        f: &mut F,
     ) {
         // The ranks past `rank` are all zero here (each level resets its
         // own), so a full multiset is reported as soon as it is full.
