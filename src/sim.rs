@@ -20,7 +20,6 @@ use crate::threads::run_in;
 /// Hands per chunk: the unit of seeding and of work sharing.
 pub const CHUNK: u64 = 1024;
 
-pub use crate::rng::chunk_seed;
 pub use crate::tables::Player;
 
 /// Exact sums over played hands.
@@ -597,6 +596,7 @@ mod tests {
 
     #[test]
     fn chunk_seeds_differ() {
+        use crate::rng::chunk_seed;
         assert_ne!(chunk_seed(1, 0), chunk_seed(1, 1));
         assert_ne!(chunk_seed(1, 0), chunk_seed(2, 0));
     }

@@ -14,8 +14,7 @@ use crate::card::Card;
 use crate::error::Result;
 use crate::eval::{LowKey, Rank};
 use crate::pots::MAX_SEATS;
-use crate::rng::{Rng, BATCH_LIMIT};
-use crate::sim::chunk_seed;
+use crate::rng::{chunk_seed, Rng, BATCH_LIMIT};
 use crate::threads::run_in;
 
 /// The dice of one sample's partial shuffle, `need` of them with `len`,
