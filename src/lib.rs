@@ -11,6 +11,7 @@ mod event;
 mod hand;
 mod luck;
 mod match_play;
+mod rank_multisets;
 mod rng;
 mod rules;
 mod sim;
