@@ -12,8 +12,9 @@ RELEASE_TOOLS ?= 'maturin>=1.9.4,<2' 'ziglang>=0.13' 'auditwheel>=6' 'nox>=2024.
 
 # The thread-safe API (cards, evaluation, rules, errors: no shared Hand),
 # whose tests `make parallel` runs on several threads at once.
-PARALLEL_TESTS := tests/test_cards.py tests/test_eval_order.py tests/test_rank_many.py \
-	tests/test_errors.py tests/test_limits.py tests/test_category.py tests/test_bounds.py
+PARALLEL_TESTS := tests/eval/test_cards.py tests/eval/test_eval_order.py tests/eval/test_rank_many.py \
+	tests/eval/test_errors.py tests/robustness/test_limits.py tests/eval/test_category.py \
+	tests/robustness/test_bounds.py
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-12s %s\n", $$1, $$2}'
