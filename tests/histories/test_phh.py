@@ -32,7 +32,7 @@ from razz_fast.histories import HistoryError, phh, read_histories, replay
 
 pokerkit = pytest.importorskip("pokerkit")
 
-from test_pokerkit_razz import pokerkit_final_stacks  # noqa: E402
+from helpers import pokerkit_final_stacks  # noqa: E402
 
 DATA = Path(__file__).parents[1] / "data" / "hand-histories"
 REAL = sorted(p for p in DATA.rglob("*") if p.is_file() and p.suffix != ".md")
