@@ -5,15 +5,18 @@ use pyo3::prelude::*;
 
 mod args;
 mod cards;
-mod equity;
+mod conversion;
+mod equity_spot;
 mod errors;
 mod eval;
 mod events;
 mod hand;
 mod interrupt;
 mod limits;
+mod match_run;
 mod rules;
 mod sim;
+mod sim_run;
 mod tables;
 mod view;
 
@@ -31,9 +34,13 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<rules::PyRules>()?;
     m.add_class::<hand::PyHand>()?;
     sim::register(m)?;
+    m.add_class::<sim_run::SimRun>()?;
+    m.add_class::<sim_run::SimSums>()?;
+    m.add_class::<match_run::MatchRun>()?;
+    m.add_class::<match_run::MatchSums>()?;
     tables::register(m)?;
     m.add_class::<view::PyPlayerView>()?;
-    equity::register(m)?;
+    equity_spot::register(m)?;
     limits::register(m)?;
     Ok(())
 }
