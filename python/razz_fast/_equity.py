@@ -41,6 +41,13 @@ class Tallies(NamedTuple):
     wins: list[int]
     ties: list[int]
 
+    @classmethod
+    def of(cls, tallies: _core.EquityTallies) -> Tallies:
+        """The core's tallies as plain values (which pickle: a Dask task
+        returns them)."""
+        return cls(tallies.exact, tallies.total, tallies.shares, tallies.squares, tallies.wins,
+                   tallies.ties)  # fmt: skip
+
 
 def result_from_tallies(tallies: Tallies | _core.EquityTallies, seed: int | None) -> EquityResult:
     """The floats of an ``EquityResult`` from exact integer tallies."""

@@ -48,7 +48,7 @@ from typing import Any, Callable
 
 from razz_fast import _core
 from razz_fast._args import checked_int
-from razz_fast._equity import merge_tallies, result_from_tallies
+from razz_fast._equity import Tallies, merge_tallies, result_from_tallies
 from razz_fast._match import play_match_chunks
 from razz_fast._simulate import Strategy, play_chunks, progress_bar
 from razz_fast.match_result import MatchResult, MatchTotals
@@ -123,9 +123,9 @@ class _StopFlag:
         return self.event.is_set()
 
 
-def _equity_slice(spot: _core.EquitySpot, start: int, stop: int, flag: str) -> Any:
+def _equity_slice(spot: _core.EquitySpot, start: int, stop: int, flag: str) -> Tallies:
     """One equity task: a slice that stops once its run's stop flag is set."""
-    return spot.slice(start, stop, _StopFlag(flag))
+    return Tallies.of(spot.slice(start, stop, _StopFlag(flag)))
 
 
 def _simulate_slice(run: _core.SimRun, first: int, count: int, flag: str) -> Totals:
