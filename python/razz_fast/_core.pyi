@@ -481,13 +481,17 @@ class SimSums:
     squared payoffs, showdowns, and how often each rank won a showdown."""
 
     @property
-    def hands(self) -> int: ...
+    def hands(self) -> int:
+        """How many hands were played."""
     @property
-    def net(self) -> list[int]: ...
+    def net(self) -> list[int]:
+        """Each seat's net chips."""
     @property
-    def sum_sq(self) -> list[int]: ...
+    def sum_sq(self) -> list[int]:
+        """Each seat's sum of squared payoffs."""
     @property
-    def showdowns(self) -> int: ...
+    def showdowns(self) -> int:
+        """Hands that reached a showdown."""
     @property
     def ranks(self) -> list[tuple[int, int]]:
         """(rank, count) of the ranks that won, in rank order."""
@@ -514,24 +518,32 @@ class SimRun:
         record: object,
     ) -> SimRun: ...
     @property
-    def hands(self) -> int: ...
+    def hands(self) -> int:
+        """Hands in the run."""
     @property
-    def players(self) -> int: ...
+    def players(self) -> int:
+        """Seats at the table."""
     @property
     def strategies(self) -> list[Any]:
         """The strategies, one per seat, as given."""
     @property
-    def rules(self) -> Rules: ...
+    def rules(self) -> Rules:
+        """The rules (`Rules()` for None)."""
     @property
-    def stacks(self) -> list[int]: ...
+    def stacks(self) -> list[int]:
+        """Each seat's starting stack."""
     @property
-    def seed(self) -> int: ...
+    def seed(self) -> int:
+        """The run's seed (drawn at random for None)."""
     @property
-    def threads(self) -> int | None: ...
+    def threads(self) -> int | None:
+        """Threads asked for (None: each use's default)."""
     @property
-    def progress(self) -> bool: ...
+    def progress(self) -> bool:
+        """Whether the wrapper shows a bar."""
     @property
-    def record(self) -> int: ...
+    def record(self) -> int:
+        """Hands to keep whole (at most the run's)."""
     @property
     def chunks(self) -> int:
         """How many chunks of `CHUNK` hands the run has."""
@@ -566,19 +578,26 @@ class MatchSums:
     results over deals (zeros without `adjust_luck`)."""
 
     @property
-    def deals(self) -> int: ...
+    def deals(self) -> int:
+        """How many deals were played."""
     @property
-    def hands(self) -> int: ...
+    def hands(self) -> int:
+        """Hands played (each deal once per seating)."""
     @property
-    def net(self) -> list[int]: ...
+    def net(self) -> list[int]:
+        """Each strategy's net chips."""
     @property
-    def deal_sq(self) -> list[int]: ...
+    def deal_sq(self) -> list[int]:
+        """Each strategy's sum of squared chips per deal."""
     @property
-    def hand_sq(self) -> list[int]: ...
+    def hand_sq(self) -> list[int]:
+        """Each strategy's sum of squared chips per hand."""
     @property
-    def seat_hands(self) -> list[int]: ...
+    def seat_hands(self) -> list[int]:
+        """Hands each strategy played, counted per seat."""
     @property
-    def luck(self) -> list[int]: ...
+    def luck(self) -> list[int]:
+        """Each strategy's luck, in 1 / `LUCK_UNITS` chips."""
     @property
     def adjusted_sq(self) -> list[int]:
         """The luck-adjusted sums of squares, as Python ints (256 bits each)."""
@@ -606,34 +625,48 @@ class MatchRun:
         adjust_luck: object,
     ) -> MatchRun: ...
     @property
-    def hands(self) -> int: ...
+    def hands(self) -> int:
+        """The hands asked for."""
     @property
-    def deals(self) -> int: ...
+    def deals(self) -> int:
+        """Deals played: the hands asked for over the seatings, rounded up."""
     @property
-    def players(self) -> int: ...
+    def players(self) -> int:
+        """Seats at the table."""
     @property
     def strategies(self) -> list[Any]:
         """The strategies, one per seat, as given."""
     @property
-    def index(self) -> list[int]: ...
+    def index(self) -> list[int]:
+        """Each seat's number among the distinct strategies (names by
+        equality, callables by identity, numbered in first-seen order)."""
     @property
-    def seatings(self) -> int: ...
+    def seatings(self) -> int:
+        """Seatings each deal is played in (1 without `duplicate`)."""
     @property
-    def rules(self) -> Rules: ...
+    def rules(self) -> Rules:
+        """The rules (`Rules()` for None)."""
     @property
-    def stacks(self) -> list[int]: ...
+    def stacks(self) -> list[int]:
+        """Each seat's starting stack."""
     @property
-    def duplicate(self) -> bool: ...
+    def duplicate(self) -> bool:
+        """Whether each deal is played in every rotation."""
     @property
-    def seed(self) -> int: ...
+    def seed(self) -> int:
+        """The match's seed (drawn at random for None)."""
     @property
-    def threads(self) -> int | None: ...
+    def threads(self) -> int | None:
+        """Threads asked for (None: each use's default)."""
     @property
-    def progress(self) -> bool: ...
+    def progress(self) -> bool:
+        """Whether the wrapper shows a bar."""
     @property
-    def record(self) -> int: ...
+    def record(self) -> int:
+        """Hands to keep whole (at most the match's)."""
     @property
-    def adjust_luck(self) -> bool: ...
+    def adjust_luck(self) -> bool:
+        """Whether luck is summed too, to be taken out of the figures."""
     @property
     def chunks(self) -> int:
         """How many chunks of `CHUNK` deals the match has."""
@@ -665,17 +698,23 @@ class EquityTallies:
     pots), their squares, the wins alone and the ties."""
 
     @property
-    def exact(self) -> bool: ...
+    def exact(self) -> bool:
+        """Whether the run enumerated every deal."""
     @property
-    def total(self) -> int: ...
+    def total(self) -> int:
+        """Deals counted (weights, for an exact run)."""
     @property
-    def shares(self) -> list[int]: ...
+    def shares(self) -> list[int]:
+        """Each player's shares of the pot, in 1 / `SHARE_UNITS` pots."""
     @property
-    def squares(self) -> list[int]: ...
+    def squares(self) -> list[int]:
+        """The sums of the squares of those shares."""
     @property
-    def wins(self) -> list[int]: ...
+    def wins(self) -> list[int]:
+        """Deals each player won alone."""
     @property
-    def ties(self) -> list[int]: ...
+    def ties(self) -> list[int]:
+        """Deals each player tied for the pot."""
 
 @final
 class EquitySpot:
@@ -701,15 +740,20 @@ class EquitySpot:
     def dead(self) -> list[int]:
         """The dead cards, as card indices."""
     @property
-    def exact(self) -> bool | None: ...
+    def exact(self) -> bool | None:
+        """How to count: True, False, or None for the spot to choose."""
     @property
-    def trials(self) -> int: ...
+    def trials(self) -> int:
+        """Samples of a sampled run."""
     @property
-    def seed(self) -> int: ...
+    def seed(self) -> int:
+        """The seed of a sampled run (drawn at random for None)."""
     @property
-    def threads(self) -> int | None: ...
+    def threads(self) -> int | None:
+        """Threads asked for (None: every core)."""
     @property
-    def progress(self) -> bool: ...
+    def progress(self) -> bool:
+        """Whether the wrapper shows a bar."""
     def plan(self) -> tuple[bool, int]:
         """How the run counts (`exact=None` resolved: heads-up and cheap spots
         enumerate) and its units of work: the items of the outer exact
