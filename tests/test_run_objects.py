@@ -34,8 +34,9 @@ def test_a_simulation_run_pickles_and_plays_the_same_after():
                        [100, 200, 300], 7, 2, False, 3)  # fmt: skip
     again = pickle.loads(pickle.dumps(run))
     assert type(again) is _core.SimRun
-    for name in ("hands", "players", "strategies", "rules", "stacks", "seed", "threads",
-                 "progress", "record", "chunks", "max_chunks_per_call", "pool_threads"):  # fmt: skip
+    fields = ("hands", "players", "strategies", "rules", "stacks", "seed", "threads",
+              "progress", "record", "chunks", "max_chunks_per_call", "pool_threads")  # fmt: skip
+    for name in fields:
         assert getattr(again, name) == getattr(run, name), name
     assert _sim_sums(again.play(1, 3)) == _sim_sums(run.play(1, 3))
     first, second = run.record_hands(0, 2), again.record_hands(0, 2)
