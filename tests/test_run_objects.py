@@ -169,4 +169,3 @@ def test_only_built_in_strategies_need_no_pool():
     policy = rf.batch_policy(lambda batch: batch.legal.argmax(axis=1))
     run = _core.SimRun(10, 2, policy, None, 100, 1, 2, False, 0)
     assert run.pool_threads == 2
-
