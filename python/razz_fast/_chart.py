@@ -12,9 +12,8 @@ from typing import Any
 
 from razz_fast import _core
 from razz_fast._args import checked_int
-from razz_fast._equity import checked_spot, result_from_tallies
+from razz_fast._equity import result_from_tallies
 from razz_fast._simulate import progress_bar
-from razz_fast.errors import is_bool
 from razz_fast.results import ChartResult, ChartRow
 
 __all__ = ["chart", "starting_hands", "CHART_TRIALS"]
@@ -52,28 +51,25 @@ def chart(
     random hands (1 to 7), best first. ``exact=None`` is exact heads-up and
     sampled otherwise (``trials`` samples per hand, 100,000 by default;
     hand ``i`` of ``starting_hands()`` takes seed ``seed + i`` mod 2**64)."""
-    opponents = checked_int(opponents, "opponents", 1, 7)
+    opponents = checked_int(opponents, "opponents", 1, _core.MAX_PLAYERS - 1)
     if trials is None:
         trials = CHART_TRIALS
     hands = starting_hands()
-    spot, threads = checked_spot(
-        [_row_cards(hands[0])] + [[]] * opponents, (), exact, trials, seed, threads
+    # The rest is checked here, once, in signature order, on the first row.
+    spot = _core.EquitySpot(
+        [_row_cards(hands[0])] + [[]] * opponents, (), exact, trials, seed, threads, progress
     )
-    if not is_bool(progress):
-        raise TypeError(f"progress must be a bool, got {type(progress).__name__}")
     seed = spot.seed
     start = time.perf_counter()
-    bar = progress_bar(progress, len(hands), " hands", "chart")
+    bar = progress_bar(spot.progress, len(hands), " hands", "chart")
     rows: list[ChartRow] = []
     is_exact = False
     try:
         for i, ranks in enumerate(hands):
             cards = _row_cards(ranks)
             row_seed = (seed + i) % 2**64
-            tallies = _core.equity_tallies(
-                [cards] + [[]] * opponents, [], exact, spot.trials, row_seed, threads
-            )
-            result = result_from_tallies(*tallies, row_seed)
+            row = spot.row([cards] + [[]] * opponents, exact, spot.trials, row_seed)
+            result = result_from_tallies(row.tallies(), row_seed)
             is_exact = result.exact
             rows.append(_row(ranks, cards, result))
             if bar is not None:

@@ -17,13 +17,15 @@ __all__ = [
     "LearnerTable",
     "FEATURES",
     "FEATURES_VERSION",
-    "simulate_chunks",
-    "match_chunks",
-    "record_hands",
+    "SimRun",
+    "SimSums",
+    "MatchRun",
+    "MatchSums",
     "CHUNK",
-    "equity_tallies",
-    "equity_units",
-    "equity_slice",
+    "EquitySpot",
+    "EquityTallies",
+    "DEFAULT_TRIALS",
+    "_equity_spot",
     "SAMPLE_CHUNK",
     "RANK_CHARS",
     "MAX_CHIPS",
@@ -527,101 +529,323 @@ class LearnerTable:
 
 CHUNK: int
 
-def simulate_chunks(
-    rules: Rules,
-    stacks: Sequence[int],
-    strategies: Sequence[str | Callable[[Any], Any]],
-    batch: Sequence[bool],
-    seed: int,
-    hands: int,
-    first_chunk: int,
-    n_chunks: int,
-    threads: int | None = None,
-    cancelled: Callable[[], object] | None = None,
-) -> tuple[int, list[int], list[int], int, list[tuple[int, int]]]:
-    """Plays chunks `first_chunk .. first_chunk + n_chunks` of a run of `hands`
-    hands without the GIL (Python strategies take it for their call only).
-    `cancelled`, a callable, is polled while the chunks play: once it
-    returns true they stop between two decisions and RuntimeError is raised
-    (a distributed run stopped by its client frees its workers so)."""
+@final
+class SimSums:
+    """A batch's exact sums: hands played, each seat's net chips and sum of
+    squared payoffs, showdowns, and how often each rank won a showdown."""
 
-def record_hands(
-    rules: Rules,
-    stacks: Sequence[int],
-    strategies: Sequence[str | Callable[[Any], Any]],
-    batch: Sequence[bool],
-    seed: int,
-    hands: int,
-    first: int,
-    count: int,
-) -> list[Hand]:
-    """Hands `first .. first + count` of a run of `hands` hands, played as
-    `simulate_chunks` plays them, as finished `Hand`s with their history."""
+    @property
+    def hands(self) -> int:
+        """How many hands were played."""
+    @property
+    def net(self) -> list[int]:
+        """Each seat's net chips."""
+    @property
+    def sum_sq(self) -> list[int]:
+        """Each seat's sum of squared payoffs."""
+    @property
+    def showdowns(self) -> int:
+        """Hands that reached a showdown."""
+    @property
+    def ranks(self) -> list[tuple[int, int]]:
+        """(rank, count) of the ranks that won, in rank order."""
 
-def match_chunks(
-    rules: Rules,
-    stacks: Sequence[int],
-    strategies: Sequence[str | Callable[[Any], Any]],
-    batch: Sequence[bool],
-    strategy_of_seat: Sequence[int],
-    duplicate: bool,
-    seed: int,
-    deals: int,
-    first_chunk: int,
-    n_chunks: int,
-    threads: int | None = None,
-    cancelled: Callable[[], object] | None = None,
-    luck: bool = False,
-) -> tuple[int, int, list[int], list[int], list[int], list[int], list[int], list[tuple[int, int]]]:
-    """Plays the deals of chunks `first_chunk .. first_chunk + n_chunks` of a
-    match of `deals` deals, once per rotation of the seating if `duplicate`;
-    sums per distinct strategy (`strategy_of_seat[seat]` numbers them).
-    `cancelled` as for `simulate_chunks`. With `luck`, each strategy's luck
-    and the squares of its luck-adjusted results on each deal are summed too
-    (in units of 1 / `LUCK_UNITS` chips, the squares in two 128-bit halves;
-    zeros without)."""
+@final
+class SimRun:
+    """A simulation run's checked arguments (a random seed drawn for
+    `seed=None`) and what every batch of it reuses: the seats' strategies
+    classified (built in, per decision, batch policy) and, when Python
+    strategies play, their thread pool. Every argument of `simulate` is
+    given, in its order (a default here could not tell an explicit None
+    from a missing argument)."""
 
-def equity_tallies(
-    hands: Sequence[Sequence[int]],
+    def __new__(
+        cls,
+        hands: object,
+        players: object,
+        strategies: object,
+        rules: object,
+        stacks: object,
+        seed: object,
+        threads: object,
+        progress: object,
+        record: object,
+    ) -> SimRun: ...
+    @property
+    def hands(self) -> int:
+        """Hands in the run."""
+    @property
+    def players(self) -> int:
+        """Seats at the table."""
+    @property
+    def strategies(self) -> list[Any]:
+        """The strategies, one per seat, as given."""
+    @property
+    def rules(self) -> Rules:
+        """The rules (`Rules()` for None)."""
+    @property
+    def stacks(self) -> list[int]:
+        """Each seat's starting stack."""
+    @property
+    def seed(self) -> int:
+        """The run's seed (drawn at random for None)."""
+    @property
+    def threads(self) -> int | None:
+        """Threads asked for (None: each use's default)."""
+    @property
+    def progress(self) -> bool:
+        """Whether the wrapper shows a bar."""
+    @property
+    def record(self) -> int:
+        """Hands to keep whole (at most the run's)."""
+    @property
+    def chunks(self) -> int:
+        """How many chunks of `CHUNK` hands the run has."""
+    @property
+    def max_chunks_per_call(self) -> int:
+        """The most chunks one `play` may take: the core sums squared payoffs
+        in 128 bits, which with stacks near the chip limit bounds the hands
+        per call (Python ints take over between calls)."""
+    @property
+    def pool_threads(self) -> int | None:
+        """The threads of the pool the run's Python strategies play on, built
+        once with the run; None when only built-in strategies play."""
+    def play(
+        self, first: int, count: int, cancelled: Callable[[], object] | None = None
+    ) -> SimSums:
+        """The exact sums of chunks `first .. first + count`, played without
+        the GIL (Python strategies take it for their call only).
+        `cancelled`, a callable, is polled while the chunks play: once it
+        returns true they stop between two decisions and RuntimeError is
+        raised (a distributed run stopped by its client frees its workers so)."""
+    def record_hands(self, first: int, count: int) -> list[Hand]:
+        """Hands `first .. first + count` of the run, played again whole as
+        `play` plays them, as finished `Hand`s with their history
+        (strategies are asked again)."""
+    def __reduce__(self) -> tuple[Any, ...]: ...
+
+@final
+class MatchSums:
+    """A batch's exact sums per distinct strategy: deals and hands played,
+    net chips, sums of squares over deals and over hands, seat-hands, luck
+    (in 1 / `LUCK_UNITS` chips) and sums of squares of the luck-adjusted
+    results over deals (zeros without `adjust_luck`)."""
+
+    @property
+    def deals(self) -> int:
+        """How many deals were played."""
+    @property
+    def hands(self) -> int:
+        """Hands played (each deal once per seating)."""
+    @property
+    def net(self) -> list[int]:
+        """Each strategy's net chips."""
+    @property
+    def deal_sq(self) -> list[int]:
+        """Each strategy's sum of squared chips per deal."""
+    @property
+    def hand_sq(self) -> list[int]:
+        """Each strategy's sum of squared chips per hand."""
+    @property
+    def seat_hands(self) -> list[int]:
+        """Hands each strategy played, counted per seat."""
+    @property
+    def luck(self) -> list[int]:
+        """Each strategy's luck, in 1 / `LUCK_UNITS` chips."""
+    @property
+    def adjusted_sq(self) -> list[int]:
+        """The luck-adjusted sums of squares, as Python ints (256 bits each)."""
+
+@final
+class MatchRun:
+    """A match's checked arguments (a random seed drawn for `seed=None`) and
+    what every batch of it reuses: the seats' strategies classified, which
+    of the distinct strategies each seat holds, the seatings a deal is
+    played in and, when Python strategies play, their thread pool. Every
+    argument of `match` is given, in its order."""
+
+    def __new__(
+        cls,
+        strategies: object,
+        hands: object,
+        players: object,
+        rules: object,
+        stacks: object,
+        duplicate: object,
+        seed: object,
+        threads: object,
+        progress: object,
+        record: object,
+        adjust_luck: object,
+    ) -> MatchRun: ...
+    @property
+    def hands(self) -> int:
+        """The hands asked for."""
+    @property
+    def deals(self) -> int:
+        """Deals played: the hands asked for over the seatings, rounded up."""
+    @property
+    def players(self) -> int:
+        """Seats at the table."""
+    @property
+    def strategies(self) -> list[Any]:
+        """The strategies, one per seat, as given."""
+    @property
+    def index(self) -> list[int]:
+        """Each seat's number among the distinct strategies (names by
+        equality, callables by identity, numbered in first-seen order)."""
+    @property
+    def seatings(self) -> int:
+        """Seatings each deal is played in (1 without `duplicate`)."""
+    @property
+    def rules(self) -> Rules:
+        """The rules (`Rules()` for None)."""
+    @property
+    def stacks(self) -> list[int]:
+        """Each seat's starting stack."""
+    @property
+    def duplicate(self) -> bool:
+        """Whether each deal is played in every rotation."""
+    @property
+    def seed(self) -> int:
+        """The match's seed (drawn at random for None)."""
+    @property
+    def threads(self) -> int | None:
+        """Threads asked for (None: each use's default)."""
+    @property
+    def progress(self) -> bool:
+        """Whether the wrapper shows a bar."""
+    @property
+    def record(self) -> int:
+        """Hands to keep whole (at most the match's)."""
+    @property
+    def adjust_luck(self) -> bool:
+        """Whether luck is summed too, to be taken out of the figures."""
+    @property
+    def chunks(self) -> int:
+        """How many chunks of `CHUNK` deals the match has."""
+    @property
+    def max_chunks_per_call(self) -> int:
+        """The most chunks of deals one `play` may take: the sums of squared
+        chips are kept in 128 bits (the luck-adjusted ones in 256, which no
+        stack can fill), and a deal is played in every seating."""
+    @property
+    def pool_threads(self) -> int | None:
+        """The threads of the pool the match's Python strategies play on,
+        built once with the run; None when only built-in strategies play."""
+    def play(
+        self, first: int, count: int, cancelled: Callable[[], object] | None = None
+    ) -> MatchSums:
+        """The exact sums of the deals of chunks `first .. first + count`, per
+        distinct strategy, each deal played once per seating; `cancelled` as
+        for `SimRun.play`."""
+    def record_hands(self, count: int) -> list[Hand]:
+        """The first `count` hands of the match, played again whole with their
+        history, deal by deal, each deal in its seatings' order (seating
+        `r` moves each strategy `r` seats back)."""
+    def __reduce__(self) -> tuple[Any, ...]: ...
+
+@final
+class EquityTallies:
+    """Integer tallies of an equity run: whether it was exact, how many deals
+    it counted, and per player the shares of the pot (in 1 / `SHARE_UNITS`
+    pots), their squares, the wins alone and the ties."""
+
+    @property
+    def exact(self) -> bool:
+        """Whether the run enumerated every deal."""
+    @property
+    def total(self) -> int:
+        """Deals counted (weights, for an exact run)."""
+    @property
+    def shares(self) -> list[int]:
+        """Each player's shares of the pot, in 1 / `SHARE_UNITS` pots."""
+    @property
+    def squares(self) -> list[int]:
+        """The sums of the squares of those shares."""
+    @property
+    def wins(self) -> list[int]:
+        """Deals each player won alone."""
+    @property
+    def ties(self) -> list[int]:
+        """Deals each player tied for the pot."""
+
+@final
+class EquitySpot:
+    """An equity run's checked arguments: each player's known cards, the dead
+    cards, how to count (`exact`: True, False, or None for the spot to
+    choose; `trials` or `seed` given means sampling), the samples, the seed
+    (a random one drawn for None), the threads and whether a bar is shown."""
+
+    def __new__(
+        cls,
+        hands: object,
+        dead: object,
+        exact: object,
+        trials: object,
+        seed: object,
+        threads: object,
+        progress: object,
+    ) -> EquitySpot: ...
+    @property
+    def known(self) -> list[list[int]]:
+        """Each player's known cards, as card indices."""
+    @property
+    def dead(self) -> list[int]:
+        """The dead cards, as card indices."""
+    @property
+    def exact(self) -> bool | None:
+        """How to count: True, False, or None for the spot to choose."""
+    @property
+    def trials(self) -> int:
+        """Samples of a sampled run."""
+    @property
+    def seed(self) -> int:
+        """The seed of a sampled run (drawn at random for None)."""
+    @property
+    def threads(self) -> int | None:
+        """Threads asked for (None: every core)."""
+    @property
+    def progress(self) -> bool:
+        """Whether the wrapper shows a bar."""
+    def plan(self) -> tuple[bool, int]:
+        """How the run counts (`exact=None` resolved: heads-up and cheap spots
+        enumerate) and its units of work: the items of the outer exact
+        enumeration, or the seeded chunks of `SAMPLE_CHUNK` samples."""
+    def tallies(self) -> EquityTallies:
+        """The whole run's tallies, without the GIL. A big run can take minutes
+        (exact on a big spot), so Ctrl-C stops it; a small one (most calls
+        in a loop over spots) ends in less time than the watching thread
+        costs to start (about 0.1 ms)."""
+    def slice(
+        self, start: int, stop: int, cancelled: Callable[[], object] | None = None
+    ) -> EquityTallies:
+        """The tallies of units `start..stop` (see `plan`); slices that cover
+        every unit once add up to `tallies()`. `cancelled`, a callable, is
+        polled while the slice runs: once it returns true the slice stops
+        and raises RuntimeError (a distributed run stopped by its client
+        frees its workers so); with it, Ctrl-C stops the slice too."""
+    def row(
+        self, hands: Sequence[Sequence[int]], exact: bool | None, trials: int, seed: int
+    ) -> EquitySpot:
+        """This spot's dead cards, threads and bar with other known hands
+        (card indices, checked as a spot) and another way to count: one row
+        of a chart, or one choice of a range's hidden cards."""
+    def __reduce__(self) -> tuple[Any, ...]: ...
+
+def _equity_spot(
+    known: Sequence[Sequence[int]],
     dead: Sequence[int],
     exact: bool | None,
     trials: int,
     seed: int,
-    threads: int | None = None,
-) -> tuple[bool, int, list[int], list[int], list[int], list[int]]:
-    """Integer tallies of the equity of `hands` (lists of card indices) with
-    `dead` cards out: exact when `exact` is True, or None and the spot is
-    small; otherwise `trials` samples seeded by `seed`."""
+    threads: int | None,
+    progress: bool,
+) -> EquitySpot:
+    """An `EquitySpot` from its checked fields (what it pickles to)."""
 
+DEFAULT_TRIALS: int
 SAMPLE_CHUNK: int
-
-def equity_units(
-    hands: Sequence[Sequence[int]],
-    dead: Sequence[int],
-    exact: bool | None,
-    trials: int,
-) -> tuple[bool, int]:
-    """How `equity_tallies` would run this spot, cut into units of work:
-    (exact, units), where the units are the items of the outer exact
-    enumeration or the seeded chunks of `trials` samples."""
-
-def equity_slice(
-    hands: Sequence[Sequence[int]],
-    dead: Sequence[int],
-    exact: bool,
-    trials: int,
-    seed: int,
-    start: int,
-    stop: int,
-    threads: int | None = None,
-    cancelled: Callable[[], object] | None = None,
-) -> tuple[bool, int, list[int], list[int], list[int], list[int]]:
-    """The integer tallies of units `start..stop` (see `equity_units`) of an
-    exact or sampled run; slices that cover every unit once add up to the
-    tallies `equity_tallies` returns for the same arguments. `cancelled`, a
-    callable, is polled while the slice runs: once it returns true the
-    slice stops and raises RuntimeError (a distributed run stopped by its
-    client frees its workers so)."""
 
 # The core's numbers (src/py/limits.rs), read by the wrappers.
 RANK_CHARS: str

@@ -1,53 +1,57 @@
 """``equity``: each player's share of the pot, exact or sampled
 ([equity](EQUITY.md)). The compiled core returns integer tallies; this module
-checks the arguments and turns the tallies into an ``EquityResult``.
-``razz_fast.distributed`` runs the same tallies in slices with
-``checked_spot``, ``tally_slice`` and ``merge_tallies``."""
+checks the arguments once, when the run object (``_core.EquitySpot``) is
+built, and this module turns its tallies into an ``EquityResult``.
+``razz_fast.distributed`` sends the same object to its workers, runs it in
+slices and sums them with ``merge_tallies``."""
 
 from __future__ import annotations
 
 import math
 import os
 import time
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Iterable, Sequence
+from typing import Any, NamedTuple
 
 from razz_fast import _core
-from razz_fast._args import MAX_THREADS, checked_int
-from razz_fast.errors import is_bool
 from razz_fast.ranges import Range
 from razz_fast.results import EquityResult
 
 __all__ = [
     "equity",
     "result_from_tallies",
-    "Spot",
-    "checked_spot",
-    "tally_slice",
+    "Tallies",
     "merge_tallies",
 ]
 
 #: Shares are tallied in these units of a pot (the core's; 840 splits evenly
 #: among any 1 to 8 winners).
 SHARE_UNITS = _core.SHARE_UNITS
-DEFAULT_TRIALS = 1_000_000
-
-#: What the core returns: (exact, total, shares in 1/840 pots, their squares,
-#: wins, ties), all integers.
-Tallies = tuple[bool, int, list[int], list[int], list[int], list[int]]
 
 
-def result_from_tallies(
-    exact: bool,
-    total: int,
-    shares: Sequence[int],
-    squares: Sequence[int],
-    wins: Sequence[int],
-    ties: Sequence[int],
-    seed: int | None,
-) -> EquityResult:
+class Tallies(NamedTuple):
+    """A run's exact integer tallies: whether it was exact, the deals
+    counted, and per player the shares in 1/840 pots, their squares, the
+    wins alone and the ties (as ``_core.EquityTallies``, which this sums)."""
+
+    exact: bool
+    total: int
+    shares: list[int]
+    squares: list[int]
+    wins: list[int]
+    ties: list[int]
+
+    @classmethod
+    def of(cls, tallies: _core.EquityTallies) -> Tallies:
+        """The core's tallies as plain values (which pickle: a Dask task
+        returns them)."""
+        return cls(tallies.exact, tallies.total, tallies.shares, tallies.squares, tallies.wins,
+                   tallies.ties)  # fmt: skip
+
+
+def result_from_tallies(tallies: Tallies | _core.EquityTallies, seed: int | None) -> EquityResult:
     """The floats of an ``EquityResult`` from exact integer tallies."""
+    exact, total, shares, squares = tallies.exact, tallies.total, tallies.shares, tallies.squares
     equity = [s / (SHARE_UNITS * total) for s in shares]
     # One sample gives no spread: NaN, as for simulate and match.
     stderr = [0.0 if exact else math.nan] * len(shares)
@@ -58,8 +62,8 @@ def result_from_tallies(
             stderr[i] = math.sqrt(max(mean_sq - mean * mean, 0.0) / total)
     return EquityResult(
         equity=equity,
-        win=[w / total for w in wins],
-        tie=[t / total for t in ties],
+        win=[w / total for w in tallies.wins],
+        tie=[t / total for t in tallies.ties],
         exact=exact,
         trials=total,
         stderr=stderr,
@@ -67,74 +71,23 @@ def result_from_tallies(
     )
 
 
-@dataclass(frozen=True)
-class Spot:
-    """The checked arguments of an equity run: card indices per player, the
-    dead cards, and how to count."""
-
-    known: list[list[int]]
-    dead: list[int]
-    exact: bool | None
-    trials: int
-    seed: int
-
-
-def checked_spot(
-    hands: Any, dead: Any, exact: Any, trials: Any, seed: Any, threads: Any
-) -> tuple[Spot, int | None]:
-    """``equity``'s arguments checked in signature order (the first bad one
-    raises), a random seed drawn if ``seed`` is None; returns the spot and
-    ``threads``."""
-    if not isinstance(hands, (list, tuple)):
-        raise TypeError(f"hands must be a list of card lists, got {type(hands).__name__}")
-    if any(isinstance(h, Range) for h in hands):
-        raise TypeError("a Range is an entry of razz_fast.equity's hands only")
-    # The spot's own rules (2 to 8 players, at most 7 cards each, no card
-    # twice) are the core's, with its messages: it checks the hands, then
-    # the dead cards with them, in signature order.
-    known = [_core.parse_cards(h) for h in hands]
-    _core.equity_units(known, [], False, 1)
-    out = _core.parse_cards(dead)
-    _core.equity_units(known, out, False, 1)
-    if exact is not None and not is_bool(exact):
-        raise TypeError(f"exact must be None or a bool, got {type(exact).__name__}")
-    exact = None if exact is None else bool(exact)  # (numpy's bools too)
-    if exact is None and (trials is not None or seed is not None):
-        exact = False  # trials or a seed ask for sampling: never a long enumeration
-    trials = DEFAULT_TRIALS if trials is None else checked_int(trials, "trials", 1, 2**63 - 1)
-    if seed is None:
-        seed = int.from_bytes(os.urandom(8), "little")
-    seed = checked_int(seed, "seed", 0, 2**64 - 1)
-    if threads is not None:
-        threads = checked_int(threads, "threads", 1, MAX_THREADS)
-    return Spot(known, out, exact, trials, seed), threads
-
-
-def tally_slice(
-    spot: Spot,
-    exact: bool,
-    start: int,
-    stop: int,
-    threads: int | None,
-    cancelled: Callable[[], object] | None = None,
-) -> Tallies:
-    """The core's tallies of units ``start .. stop`` of the run
-    (``_core.equity_units``: exact enumeration items or sample chunks);
-    ``cancelled()`` true stops it with a RuntimeError."""
-    return _core.equity_slice(
-        spot.known, spot.dead, exact, spot.trials, spot.seed, start, stop, threads, cancelled
-    )
-
-
-def merge_tallies(parts: Iterable[Tallies]) -> Tallies:
+def merge_tallies(parts: Iterable[Tallies | _core.EquityTallies]) -> Tallies:
     """The sum of the tallies of disjoint slices of one run, exactly."""
     parts = list(parts)
     if not parts:
         raise ValueError("no tallies to merge")
-    shares, squares, wins, ties = (
-        [sum(column) for column in zip(*(part[k] for part in parts))] for k in range(2, 6)
+
+    def column(name: str) -> list[int]:
+        return [sum(values) for values in zip(*(getattr(part, name) for part in parts))]
+
+    return Tallies(
+        parts[0].exact,
+        sum(part.total for part in parts),
+        column("shares"),
+        column("squares"),
+        column("wins"),
+        column("ties"),
     )
-    return parts[0][0], sum(part[1] for part in parts), shares, squares, wins, ties
 
 
 def equity(
@@ -170,16 +123,10 @@ def equity(
         from razz_fast._range_equity import range_equity
 
         return range_equity(hands, dead, exact, trials, seed, threads, progress)
-    spot, threads = checked_spot(hands, dead, exact, trials, seed, threads)
-    if not is_bool(progress):
-        raise TypeError(f"progress must be a bool, got {type(progress).__name__}")
-    if progress:
-        tallies = _tallies_with_progress(spot, threads)
-    else:
-        tallies = _core.equity_tallies(
-            spot.known, spot.dead, spot.exact, spot.trials, spot.seed, threads
-        )
-    return result_from_tallies(*tallies, spot.seed)
+    # Every argument is checked here, once, in signature order.
+    spot = _core.EquitySpot(hands, dead, exact, trials, seed, threads, progress)
+    tallies = _tallies_with_progress(spot) if spot.progress else spot.tallies()
+    return result_from_tallies(tallies, spot.seed)
 
 
 #: A run shown with a progress bar is cut into slices of about this many
@@ -188,13 +135,13 @@ def equity(
 SLICE_SECONDS = 0.1
 
 
-def _tallies_with_progress(spot: Spot, threads: int | None) -> Tallies:
+def _tallies_with_progress(spot: _core.EquitySpot) -> Tallies:
     """The run's tallies, slice by slice with a bar moving after each.
     Slices of one run add up exactly to the whole run (the distributed
     run relies on the same), so the bar changes no result."""
     from razz_fast._simulate import progress_bar
 
-    exact, units = _core.equity_units(spot.known, spot.dead, spot.exact, spot.trials)
+    exact, units = spot.plan()
     chunk = _core.SAMPLE_CHUNK
     total = units if exact else spot.trials
     # Most spots take milliseconds: their bar would only flash.
@@ -202,7 +149,7 @@ def _tallies_with_progress(spot: Spot, threads: int | None) -> Tallies:
     # Every thread gets a few units of each slice, or a slice would wait on
     # its slowest unit with the other threads idle; slices then grow until
     # one takes SLICE_SECONDS, so a short run makes few calls.
-    workers = threads or os.cpu_count() or 1
+    workers = spot.threads or os.cpu_count() or 1
     step = 4 * workers
     parts, start = [], 0
     try:
@@ -211,7 +158,7 @@ def _tallies_with_progress(spot: Spot, threads: int | None) -> Tallies:
             began = time.perf_counter()
             # A cancel check that never cancels: the slice still stops for
             # Ctrl-C while it runs.
-            parts.append(tally_slice(spot, exact, start, stop, threads, _never))
+            parts.append(spot.slice(start, stop, _never))
             took = time.perf_counter() - began
             # Exact items differ in cost: slices shrink as well as grow.
             if took < SLICE_SECONDS:

@@ -22,9 +22,8 @@ from typing import Any
 import numpy
 
 from razz_fast import _core
-from razz_fast._equity import Spot, Tallies, checked_spot, merge_tallies, result_from_tallies
+from razz_fast._equity import Tallies, merge_tallies, result_from_tallies
 from razz_fast._simulate import progress_bar
-from razz_fast.errors import is_bool
 from razz_fast.ranges import RANGE_CHOICE_LIMIT, Range, admitted_ranks
 from razz_fast.results import EquityResult
 
@@ -68,16 +67,15 @@ def hidden_choices(
     return choices
 
 
-def _scaled(tallies: Tallies, weight: int) -> Tallies:
+def _scaled(tallies: _core.EquityTallies, weight: int) -> Tallies:
     """The tallies of ``weight`` runs alike."""
-    exact, total, shares, squares, wins, ties = tallies
-    return (
-        exact,
-        weight * total,
-        [weight * s for s in shares],
-        [weight * q for q in squares],
-        [weight * w for w in wins],
-        [weight * t for t in ties],
+    return Tallies(
+        tallies.exact,
+        weight * tallies.total,
+        [weight * s for s in tallies.shares],
+        [weight * q for q in tallies.squares],
+        [weight * w for w in tallies.wins],
+        [weight * t for t in tallies.ties],
     )
 
 
@@ -95,37 +93,35 @@ def range_equity(
     result)."""
     ranges = {seat: h for seat, h in enumerate(hands) if isinstance(h, Range)}
     shown = [h.up if isinstance(h, Range) else h for h in hands]
-    spot, threads = checked_spot(shown, dead, exact, trials, seed, threads)
-    if not is_bool(progress):
-        raise TypeError(f"progress must be a bool, got {type(progress).__name__}")
+    # Every argument is checked here, once, in signature order (the
+    # Ranges' up cards as the hands).
+    spot = _core.EquitySpot(shown, dead, exact, trials, seed, threads, progress)
     choices = hidden_choices(spot.known, spot.dead, ranges)
     is_exact = spot.exact
     if is_exact is None:
-        is_exact = len(choices) <= RANGE_EXACT_LIMIT and bool(
-            _core.equity_units(choices[0][1], spot.dead, None, spot.trials)[0]
+        is_exact = (
+            len(choices) <= RANGE_EXACT_LIMIT
+            and spot.row(choices[0][1], None, spot.trials, spot.seed).plan()[0]
         )
     counts = [1] * len(choices) if is_exact else _split(spot, choices)
-    bar = progress_bar(progress, len(choices), " choices", "equity", delay=0.5)
-    parts = []
+    bar = progress_bar(spot.progress, len(choices), " choices", "equity", delay=0.5)
+    parts: list[Tallies | _core.EquityTallies] = []
     try:
         for i, (count, (weight, filled)) in enumerate(zip(counts, choices)):
             if is_exact:
-                tallies = _core.equity_tallies(filled, spot.dead, True, 1, 0, threads)
-                parts.append(_scaled(tallies, weight))
+                parts.append(_scaled(spot.row(filled, True, 1, 0).tallies(), weight))
             elif count:
                 row_seed = (spot.seed + i) % 2**64
-                parts.append(
-                    _core.equity_tallies(filled, spot.dead, False, count, row_seed, threads)
-                )
+                parts.append(spot.row(filled, False, count, row_seed).tallies())
             if bar is not None:
                 bar.update(1)
     finally:
         if bar is not None:
             bar.close()
-    return result_from_tallies(*merge_tallies(parts), None if is_exact else spot.seed)
+    return result_from_tallies(merge_tallies(parts), None if is_exact else spot.seed)
 
 
-def _split(spot: Spot, choices: list[tuple[int, list[list[int]]]]) -> list[int]:
+def _split(spot: _core.EquitySpot, choices: list[tuple[int, list[list[int]]]]) -> list[int]:
     """How many of the ``trials`` samples each choice gets: a multinomial
     draw with the choices' weights."""
     weights = [weight for weight, _ in choices]

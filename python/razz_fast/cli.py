@@ -24,7 +24,7 @@ from razz_fast.plot import plot_available, plot_formats
 
 _COUNT_LIMIT = 2**63 - 1
 _SEED_LIMIT = 2**64 - 1
-_CHIP_LIMIT = 2**53 - 1
+_CHIP_LIMIT = _core.MAX_CHIPS
 
 
 def _int_option(low: int, high: int) -> Callable[[str], int]:

@@ -48,15 +48,9 @@ from typing import Any, Callable
 
 from razz_fast import _core
 from razz_fast._args import checked_int
-from razz_fast._equity import checked_spot, merge_tallies, result_from_tallies, tally_slice
-from razz_fast._match import (
-    checked_match,
-    chunks_per_call,
-    deals_for,
-    play_match_chunks,
-)
-from razz_fast._simulate import Strategy, checked_run, play_chunks, progress_bar
-from razz_fast.errors import is_bool
+from razz_fast._equity import Tallies, merge_tallies, result_from_tallies
+from razz_fast._match import play_match_chunks
+from razz_fast._simulate import Strategy, play_chunks, progress_bar
 from razz_fast.match_result import MatchResult, MatchTotals
 from razz_fast.results import EquityResult, SimulationResult, Totals
 from razz_fast.seating import distinct, strategy_labels
@@ -129,29 +123,19 @@ class _StopFlag:
         return self.event.is_set()
 
 
-def _equity_slice(spot: Any, exact: bool, start: int, stop: int, threads: int, flag: str) -> Any:
+def _equity_slice(spot: _core.EquitySpot, start: int, stop: int, flag: str) -> Tallies:
     """One equity task: a slice that stops once its run's stop flag is set."""
-    return tally_slice(spot, exact, start, stop, threads, _StopFlag(flag))
+    return Tallies.of(spot.slice(start, stop, _StopFlag(flag)))
 
 
-def _simulate_slice(run: Any, first: int, count: int, threads: int, flag: str) -> Totals:
+def _simulate_slice(run: _core.SimRun, first: int, count: int, flag: str) -> Totals:
     """One simulate task: chunks that stop once the run's stop flag is set."""
-    return play_chunks(run, first, count, threads, _StopFlag(flag))
+    return play_chunks(run, first, count, _StopFlag(flag))
 
 
-def _match_slice(
-    run: Any,
-    index: list[int],
-    duplicate: bool,
-    adjust_luck: bool,
-    first: int,
-    count: int,
-    threads: int,
-    flag: str,
-) -> MatchTotals:
+def _match_slice(run: _core.MatchRun, first: int, count: int, flag: str) -> MatchTotals:
     """One match task: deals that stop once the run's stop flag is set."""
-    return play_match_chunks(run, index, duplicate, first, count, threads, _StopFlag(flag),
-                             adjust_luck=adjust_luck)  # fmt: skip
+    return play_match_chunks(run, first, count, _StopFlag(flag))
 
 
 def _with_workers(client: Client) -> Client:
@@ -319,7 +303,11 @@ def simulate(
     thread, 16 to 1,024 chunks each). Neither changes the result. Python
     strategies travel to the workers with cloudpickle. Ctrl-C (or an error
     in a task) stops the running tasks too, between two decisions."""
-    run, threads = checked_run(hands, players, strategies, rules, stacks, seed, threads, progress)
+    # Checked once, in signature order; the run object travels to the
+    # workers as it is (it pickles to its arguments). One core thread per
+    # task unless asked: Dask runs a task per worker thread.
+    run = _core.SimRun(hands, players, strategies, rules, stacks, seed,
+                       1 if threads is None else threads, progress, 0)  # fmt: skip
     client = _with_workers(_client(client))
     _check_loadable(client, run)
     # A task never plays more chunks than one core call may sum.
@@ -329,11 +317,10 @@ def simulate(
     )
     count, slices = _slices(run.chunks, size)
     tasks = (
-        ((run, a, b - a, threads or 1), min(b * _core.CHUNK, run.hands) - a * _core.CHUNK)
-        for a, b in slices
+        ((run, a, b - a), min(b * _core.CHUNK, run.hands) - a * _core.CHUNK) for a, b in slices
     )
     start = time.perf_counter()
-    bar = progress_bar(progress, run.hands, " hands", "simulate")
+    bar = progress_bar(run.progress, run.hands, " hands", "simulate")
     parts = _run_tasks(client, "razz-simulate", _simulate_slice, count, tasks, bar)
     totals = Totals(run.players)
     for i in sorted(parts):
@@ -360,33 +347,29 @@ def match(
     same seed, the same result bit for bit (``elapsed`` aside); ``client``,
     ``threads`` and ``chunks_per_task`` as for ``simulate`` (a chunk is
     1,024 deals, each played in every seating)."""
-    players, seatings = checked_match(strategies, hands, players, duplicate, adjust_luck)
-    run, threads = checked_run(
-        deals_for(hands, seatings), players, list(strategies), rules, stacks, seed, threads,
-        progress,
-    )  # fmt: skip
-    unique, index = distinct(run.strategies)
+    run = _core.MatchRun(strategies, hands, players, rules, stacks, duplicate, seed,
+                         1 if threads is None else threads, progress, 0, adjust_luck)  # fmt: skip
+    unique, _ = distinct(run.strategies)
     client = _with_workers(_client(client))
     _check_loadable(client, run)
     size = min(
         _task_size(run.chunks, client, chunks_per_task, SMALLEST_TASK, LARGEST_TASK),
-        chunks_per_call(run, seatings),
+        run.max_chunks_per_call,
     )
     count, slices = _slices(run.chunks, size)
     tasks = (
-        ((run, index, duplicate, adjust_luck, a, b - a, threads or 1),
-         (min(b * _core.CHUNK, run.hands) - a * _core.CHUNK) * seatings)
+        ((run, a, b - a), (min(b * _core.CHUNK, run.deals) - a * _core.CHUNK) * run.seatings)
         for a, b in slices
-    )  # fmt: skip
+    )
     start = time.perf_counter()
-    bar = progress_bar(progress, run.hands * seatings, " hands", "match")
+    bar = progress_bar(run.progress, run.deals * run.seatings, " hands", "match")
     parts = _run_tasks(client, "razz-match", _match_slice, count, tasks, bar)
     totals = MatchTotals(len(unique))
     for i in sorted(parts):
         totals.add(parts[i])
-    return totals.result(strategy_labels(unique), run.rules.big_bet, duplicate, run.seed,
+    return totals.result(strategy_labels(unique), run.rules.big_bet, run.duplicate, run.seed,
                          time.perf_counter() - start,
-                         _core.LUCK_UNITS if adjust_luck else 0)  # fmt: skip
+                         _core.LUCK_UNITS if run.adjust_luck else 0)  # fmt: skip
 
 
 def equity(
@@ -410,25 +393,22 @@ def equity(
     ``client``, ``threads`` and ``chunks_per_task`` (here: enumeration items
     or sample chunks per task) are as in ``simulate``; ``progress=True``
     shows a tqdm bar of completed work."""
-    spot, threads = checked_spot(hands, dead, exact, trials, seed, threads)
-    if not is_bool(progress):
-        raise TypeError(f"progress must be a bool, got {type(progress).__name__}")
+    # Checked once, in signature order; one core thread per task unless asked.
+    spot = _core.EquitySpot(hands, dead, exact, trials, seed, 1 if threads is None else threads,
+                            progress)  # fmt: skip
     client = _with_workers(_client(client))
-    is_exact, units = _core.equity_units(spot.known, spot.dead, spot.exact, spot.trials)
+    is_exact, units = spot.plan()
     tasks: Iterator[tuple[tuple[Any, ...], int]]
     if is_exact:
         size = _task_size(units, client, chunks_per_task, 1, None)
         count, slices = _slices(units, size)
-        tasks = (((spot, True, a, b, threads or 1), b - a) for a, b in slices)
-        bar = progress_bar(progress, units, " items", "equity")
+        tasks = (((spot, a, b), b - a) for a, b in slices)
+        bar = progress_bar(spot.progress, units, " items", "equity")
     else:
         size = _task_size(units, client, chunks_per_task, SMALLEST_TASK, LARGEST_TASK)
         chunk = _core.SAMPLE_CHUNK
         count, slices = _slices(units, size)
-        tasks = (
-            ((spot, False, a, b, threads or 1), min(b * chunk, spot.trials) - a * chunk)
-            for a, b in slices
-        )
-        bar = progress_bar(progress, spot.trials, " samples", "equity")
+        tasks = (((spot, a, b), min(b * chunk, spot.trials) - a * chunk) for a, b in slices)
+        bar = progress_bar(spot.progress, spot.trials, " samples", "equity")
     parts = _run_tasks(client, "razz-equity", _equity_slice, count, tasks, bar)
-    return result_from_tallies(*merge_tallies(parts[i] for i in sorted(parts)), spot.seed)
+    return result_from_tallies(merge_tallies(parts[i] for i in sorted(parts)), spot.seed)

@@ -13,6 +13,7 @@ import os
 from collections.abc import Callable
 from typing import Any
 
+from razz_fast import _core
 from razz_fast._args import checked_int
 
 __all__ = ["plot_available", "plot_formats", "plot_match", "plot_simulation", "plot_chart"]
@@ -94,7 +95,7 @@ def plot_simulation(result: Any, path: str | None = None, big_bet: int | None = 
     with its 95% interval."""
     _check_path(path)
     if big_bet is not None:
-        big_bet = checked_int(big_bet, "big_bet", 1, 2**53 - 1)
+        big_bet = checked_int(big_bet, "big_bet", 1, _core.MAX_CHIPS)
     plt = _pyplot()
     scale = 1.0 if big_bet is None else 100.0 / big_bet
     figure, axes = plt.subplots(figsize=(8, 4.5))

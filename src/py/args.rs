@@ -8,12 +8,6 @@ use pyo3::types::{PyBool, PyByteArray, PyBytes, PyDict, PyFrozenSet, PyInt, PySe
 use super::errors::type_error;
 use super::rules::PyRules;
 
-/// A thread count of the private entry points that take it as a plain
-/// int, checked by the core.
-pub fn checked_threads(threads: Option<usize>) -> PyResult<Option<usize>> {
-    Ok(crate::threads::checked_threads(threads)?)
-}
-
 /// A `threads` argument: None, or an int (see [`int_arg`]) the core checks.
 pub fn threads_arg(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Option<usize>> {
     let count = obj.map(|t| int_arg(t, "threads")).transpose()?;

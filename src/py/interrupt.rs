@@ -17,17 +17,10 @@ const POLL: Duration = Duration::from_millis(50);
 /// `work(stop)`'s result, computed without the GIL. If a signal handler
 /// raises while it runs (Ctrl-C: `KeyboardInterrupt`), `stop` is set,
 /// `work` is waited for (it polls `stop` and ends early) and the handler's
-/// exception is returned instead.
-pub fn interruptible<T: Send>(
-    py: Python<'_>,
-    work: impl FnOnce(&AtomicBool) -> T + Send,
-) -> PyResult<T> {
-    interruptible_or(py, None, work)
-}
-
-/// [`interruptible`], also stopped when `cancelled()` (a Python callable,
-/// called between waits) returns true: a task on a Dask worker, whose
-/// thread never sees Ctrl-C, polls its client's cancellation flag so.
+/// exception is returned instead. It also stops when `cancelled()` (a
+/// Python callable, called between waits) returns true: a task on a Dask
+/// worker, whose thread never sees Ctrl-C, polls its client's cancellation
+/// flag so.
 /// Cancelled, the result is a `RuntimeError`.
 pub fn interruptible_or<T: Send>(
     py: Python<'_>,

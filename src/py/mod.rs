@@ -5,7 +5,8 @@ use pyo3::prelude::*;
 
 mod args;
 mod cards;
-mod equity;
+mod conversion;
+mod equity_spot;
 mod errors;
 mod eval;
 mod events;
@@ -13,8 +14,10 @@ mod hand;
 mod interrupt;
 mod learner;
 mod limits;
+mod match_run;
 mod rules;
 mod sim;
+mod sim_run;
 mod tables;
 mod view;
 
@@ -32,10 +35,14 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<rules::PyRules>()?;
     m.add_class::<hand::PyHand>()?;
     sim::register(m)?;
+    m.add_class::<sim_run::SimRun>()?;
+    m.add_class::<sim_run::SimSums>()?;
+    m.add_class::<match_run::MatchRun>()?;
+    m.add_class::<match_run::MatchSums>()?;
     tables::register(m)?;
     learner::register(m)?;
     m.add_class::<view::PyPlayerView>()?;
-    equity::register(m)?;
+    equity_spot::register(m)?;
     limits::register(m)?;
     Ok(())
 }

@@ -433,7 +433,8 @@ def test_core_auto_measure():
     for hands, dead in AUTO_SPOTS:
         expected = len(hands) == 2 or auto_measure(hands, dead) <= 2 * 10**7
         known, out = cards_of(hands, dead)
-        assert razz_fast._core.equity_units(known, out, None, 10)[0] is expected, hands
+        spot = razz_fast._core.EquitySpot(known, out, None, None, None, None, False)
+        assert spot.plan()[0] is expected, hands
 
 
 @pytest.mark.parametrize("asked", [{"trials": 50}, {"seed": 4}, {"trials": 50, "seed": 4}])

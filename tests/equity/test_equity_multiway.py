@@ -13,6 +13,12 @@ import razz_fast.reference
 from razz_fast import _core
 
 
+def _tallies(tallies):
+    """The core's tallies as a tuple: (exact, total, shares, squares, wins, ties)."""
+    return (tallies.exact, tallies.total, tallies.shares, tallies.squares, tallies.wins,
+            tallies.ties)  # fmt: skip
+
+
 def with_pool(hands: list[str], pool: str) -> tuple[list[str], str]:
     """The spot where ``pool`` holds the only unseen cards: everything else
     not in ``hands`` is dead."""
@@ -74,13 +80,13 @@ def test_exact_ignores_threads_and_slices(name):
     hands, dead = SMALL[name]
     known = [_core.parse_cards(h) for h in hands]
     out = _core.parse_cards(dead)
-    whole = _core.equity_tallies(known, out, True, 1, 0, 1)
-    assert _core.equity_tallies(known, out, True, 1, 0, 3) == whole
-    _, units = _core.equity_units(known, out, True, 1)
+    whole = _tallies(_core.EquitySpot(known, out, True, 1, 0, 1, False).tallies())
+    assert _tallies(_core.EquitySpot(known, out, True, 1, 0, 3, False).tallies()) == whole
+    spot = _core.EquitySpot(known, out, True, 1, 0, 2, False)
+    _, units = spot.plan()
     cut = units // 3
     parts = [
-        _core.equity_slice(known, out, True, 1, 0, a, b, 2)
-        for a, b in ((0, cut), (cut, units - 1), (units - 1, units))
+        _tallies(spot.slice(a, b)) for a, b in ((0, cut), (cut, units - 1), (units - 1, units))
     ]
     assert sum(p[1] for p in parts) == whole[1]
     for k in range(2, 6):
@@ -142,5 +148,5 @@ OLD_MAIN = [
 def test_exact_equals_the_earlier_enumeration(spot):
     hands, dead, *tallies = spot
     known = [_core.parse_cards(h) for h in hands]
-    got = _core.equity_tallies(known, _core.parse_cards(dead), True, 1, 0, 2)
-    assert list(got) == [True, *tallies]
+    got = _core.EquitySpot(known, _core.parse_cards(dead), True, 1, 0, 2, False).tallies()
+    assert list(_tallies(got)) == [True, *tallies]

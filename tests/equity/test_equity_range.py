@@ -80,6 +80,12 @@ SMALL = [
 _BRUTE = {}
 
 
+def _tallies(tallies):
+    """The core's tallies as a tuple: (exact, total, shares, squares, wins, ties)."""
+    return (tallies.exact, tallies.total, tallies.shares, tallies.squares, tallies.wins,
+            tallies.ties)  # fmt: skip
+
+
 def brute_force(hands, dead):
     """The exact tallies summed over every choice of actual unseen cards for
     the Ranges' hidden cards that passes, each run as a plain core spot."""
@@ -107,7 +113,8 @@ def brute_force(hands, dead):
         filled = [list(k) for k in known]
         for s, combo in zip(seats, joint):
             filled[s] += list(combo)
-        _, t, sh, _, w, ti = razz_fast._core.equity_tallies(filled, parse(dead), True, 1, 0, 1)
+        spot = razz_fast._core.EquitySpot(filled, parse(dead), True, 1, 0, 1, False)
+        _, t, sh, _, w, ti = _tallies(spot.tallies())
         total += t
         shares = [a + b for a, b in zip(shares, sh)]
         wins = [a + b for a, b in zip(wins, w)]
@@ -272,10 +279,8 @@ def test_a_range_card_seen_elsewhere_is_an_invalid_card(impl):
 
 
 def test_the_distributed_helpers_refuse_a_range_clearly():
-    from razz_fast._equity import checked_spot
-
     with pytest.raises(TypeError, match="Range"):
-        checked_spot(["As 2d", Range("3h")], (), None, None, None, None)
+        razz_fast._core.EquitySpot(["As 2d", Range("3h")], (), None, None, None, None, False)
 
 
 def test_the_standard_error_is_the_spread_of_runs_with_other_seeds():

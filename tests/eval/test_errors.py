@@ -490,19 +490,17 @@ def test_an_odd_chip_name_that_is_no_valid_text_is_a_value_error(impl):
 
 
 @pytest.mark.parametrize("threads", [0, 1025, 10**6])
-def test_private_entry_points_check_threads_too(threads):
-    # The wrappers check first; a direct call must not start a million
-    # threads either.
+def test_the_run_objects_check_threads_too(threads):
+    # The wrappers leave every check to them; a direct call must not start
+    # a million threads either.
     from razz_fast import _core
 
     with pytest.raises(ValueError, match="threads"):
-        _core.equity_tallies([[3], []], [], True, 1, 1, threads)
+        _core.EquitySpot([[3], []], [], True, 1, 1, threads, False)
     with pytest.raises(ValueError, match="threads"):
-        _core.equity_slice([[3], []], [], True, 1, 1, 0, 1, threads)
+        _core.SimRun(10, 2, "tight", None, 100, 1, threads, False, 0)
     with pytest.raises(ValueError, match="threads"):
-        _core.simulate_chunks(
-            _core.Rules(), [100, 100], ["tight", "tight"], [False] * 2, 1, 10, 0, 1, threads
-        )
+        _core.MatchRun(["tight", "random"], 10, None, None, 100, True, 1, threads, False, 0, False)
 
 
 def test_a_missing_numpy_is_an_import_error_not_a_panic():

@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 
 import razz_fast as rf
 import razz_fast.reference as ref
+from razz_fast._core import MAX_CHIPS, MatchRun
 from razz_fast._match import play_match_chunks
-from razz_fast._simulate import MAX_CHIPS, checked_run
 from razz_fast.policy import batch_policy
 from razz_fast.reference.generator import Xoshiro256PlusPlus
 from razz_fast.reference.luck import UNITS, luck, luck_seed
@@ -151,8 +151,9 @@ def test_deep_stacks_are_counted_exactly():
     reference = ref.match(seating, 200, rules=ref.Rules.preset(*stakes), **args)
     for name in FIELDS:
         assert getattr(core, name) == getattr(reference, name), name
-    run, _ = checked_run(50, 4, seating, rules, MAX_CHIPS, 11, None, False)
-    sums = play_match_chunks(run, [0, 1, 2, 1], True, 0, 1, None, adjust_luck=True)
+    run = MatchRun(seating, 50, 4, rules, MAX_CHIPS, True, 11, None, False, 0, True)
+    assert run.index == [0, 1, 2, 1]
+    sums = play_match_chunks(run, 0, 1)
     assert max(sums.adjusted_sq) > 2**128
 
 

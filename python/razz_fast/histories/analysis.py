@@ -7,7 +7,6 @@ from dataclasses import dataclass
 
 import razz_fast
 from razz_fast import _core
-from razz_fast._equity import checked_spot
 from razz_fast.histories.replay import Replay
 from razz_fast.results import EquityResult
 
@@ -66,8 +65,8 @@ def street_equities(
         ]
         known = [" ".join(hand) for hand in cards]
         # Exact where cheap: exact=None would sample whenever a seed is given.
-        spot, _ = checked_spot(known, " ".join(dead), None, None, 0, None)
-        exact, _ = _core.equity_units(spot.known, spot.dead, None, spot.trials)
+        spot = _core.EquitySpot(known, " ".join(dead), None, None, None, None, False)
+        exact, _ = spot.plan()
         result = razz_fast.equity(known, " ".join(dead), exact=exact, trials=trials, seed=seed)
         rows.append(StreetEquity(street, players, cards, dead, result))
     return rows

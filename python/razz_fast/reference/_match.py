@@ -51,17 +51,16 @@ def match(
     start = time.perf_counter()
     if not per_seat(strategies):
         raise TypeError("strategies must be a sequence with one strategy per seat")
+    # In signature order: the first bad argument is the one reported.
+    hands = _check_hands(hands)
     players = _check_players(len(strategies) if players is None else players)
     if len(strategies) != players:
         raise ValueError(f"strategies has {len(strategies)} entries for {players} players")
-    if not is_bool(duplicate):
-        raise TypeError(f"duplicate must be a bool, got {type(duplicate).__name__}")
-    if not is_bool(adjust_luck):
-        raise TypeError(f"adjust_luck must be a bool, got {type(adjust_luck).__name__}")
-    hands = _check_hands(hands)
     seats = resolve_strategies(list(strategies), players)
     rules = _check_rules(rules)
     stacks = _check_stacks(stacks, players, rules)
+    if not is_bool(duplicate):
+        raise TypeError(f"duplicate must be a bool, got {type(duplicate).__name__}")
     seed = _seed_or_random(seed)
     check_threads(threads)
     _check_progress(progress)
@@ -69,6 +68,8 @@ def match(
     seatings = rotations(index, duplicate)
     deals = -(-hands // seatings)
     record = checked_record(record, deals * seatings)
+    if not is_bool(adjust_luck):
+        raise TypeError(f"adjust_luck must be a bool, got {type(adjust_luck).__name__}")
     records: list[Hand] = []
     totals = MatchTotals(len(unique))
     for k in range(deals):
