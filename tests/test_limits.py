@@ -2,9 +2,10 @@
 there) and agree with the copies the pure-Python reference keeps of them."""
 
 from razz_fast import _args, _core
-from razz_fast.reference import arguments, cards, rules, strategies
+from razz_fast import _cards as cards
+from razz_fast.reference import arguments, rules, strategies
 from razz_fast.reference._equity import EXACT_LIMIT, SAMPLE_CHUNK, SHARE_UNITS
-from razz_fast.reference._simulate import CHUNK
+from razz_fast.reference.generator import CHUNK
 from razz_fast.reference.luck import TRIALS, UNITS
 
 

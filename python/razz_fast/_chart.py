@@ -12,9 +12,9 @@ from typing import Any
 
 from razz_fast import _core
 from razz_fast._args import checked_int
+from razz_fast._checks import is_bool
 from razz_fast._equity import checked_spot, result_from_tallies
 from razz_fast._simulate import progress_bar
-from razz_fast.errors import is_bool
 from razz_fast.results import ChartResult, ChartRow
 
 __all__ = ["chart", "starting_hands", "CHART_TRIALS"]

@@ -15,7 +15,7 @@ from typing import Any
 
 from razz_fast import _core
 from razz_fast._args import MAX_THREADS, checked_int
-from razz_fast.errors import is_bool
+from razz_fast._checks import is_bool
 from razz_fast.ranges import Range
 from razz_fast.results import EquityResult
 

@@ -13,6 +13,7 @@ from typing import Any, Callable
 
 from razz_fast import _core
 from razz_fast._args import as_int, per_seat
+from razz_fast._checks import is_bool
 from razz_fast._simulate import (
     Strategy,
     checked_run,
@@ -20,7 +21,6 @@ from razz_fast._simulate import (
     progress_bar,
     record_hands,
 )
-from razz_fast.errors import is_bool
 from razz_fast.match_result import MatchResult, MatchTotals
 from razz_fast.policy import is_batch_policy
 from razz_fast.results import checked_record

@@ -22,9 +22,9 @@ from typing import Any
 import numpy
 
 from razz_fast import _core
+from razz_fast._checks import is_bool
 from razz_fast._equity import Spot, Tallies, checked_spot, merge_tallies, result_from_tallies
 from razz_fast._simulate import progress_bar
-from razz_fast.errors import is_bool
 from razz_fast.ranges import RANGE_CHOICE_LIMIT, Range, admitted_ranks
 from razz_fast.results import EquityResult
 

@@ -20,7 +20,7 @@ from typing import Any, Callable, Union
 
 from razz_fast import _core
 from razz_fast._args import MAX_THREADS, checked_int, per_seat
-from razz_fast.errors import is_bool, rules_type
+from razz_fast._checks import is_bool, rules_type
 from razz_fast.policy import is_batch_policy
 from razz_fast.results import SimulationResult, Totals, checked_record
 

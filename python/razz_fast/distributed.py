@@ -48,6 +48,7 @@ from typing import Any, Callable
 
 from razz_fast import _core
 from razz_fast._args import checked_int
+from razz_fast._checks import is_bool
 from razz_fast._equity import checked_spot, merge_tallies, result_from_tallies, tally_slice
 from razz_fast._match import (
     checked_match,
@@ -56,7 +57,6 @@ from razz_fast._match import (
     play_match_chunks,
 )
 from razz_fast._simulate import Strategy, checked_run, play_chunks, progress_bar
-from razz_fast.errors import is_bool
 from razz_fast.match_result import MatchResult, MatchTotals
 from razz_fast.results import EquityResult, SimulationResult, Totals
 from razz_fast.seating import distinct, strategy_labels

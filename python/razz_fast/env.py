@@ -39,8 +39,8 @@ import numpy as np
 
 import razz_fast as rf
 from razz_fast._args import as_int, checked_int
+from razz_fast._checks import rules_type
 from razz_fast.discrete import action_mask, to_action
-from razz_fast.errors import rules_type
 from razz_fast.events import Action
 from razz_fast.policy import BatchPolicy, checked_answer, is_batch_policy
 from razz_fast.reference.tables import check_out, features_of

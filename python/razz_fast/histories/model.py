@@ -257,3 +257,14 @@ class HandHistory:
         else:
             body = f"{units // self.scale}.{units % self.scale:0{len(str(self.scale)) - 1}d}"
         return f"{sign}{self.currency or ''}{body}"
+
+
+@dataclass
+class HistoryFile:
+    """The razz hands of one file, the errors of hands that could not be
+    read, and how many hands of other games were skipped."""
+
+    source: str | None
+    hands: list[HandHistory] = field(default_factory=list)
+    errors: list[HistoryError] = field(default_factory=list)
+    skipped: int = 0

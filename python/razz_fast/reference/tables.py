@@ -13,16 +13,16 @@ import os
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from razz_fast.errors import IllegalActionError, rules_type
+from razz_fast._checks import rules_type
+from razz_fast.errors import IllegalActionError
 from razz_fast.events import Action
-from razz_fast.reference._simulate import hand_seeds
 from razz_fast.reference.arguments import (
     check_seed,
     check_stacks,
     check_threads,
     int_in,
 )
-from razz_fast.reference.generator import Xoshiro256PlusPlus
+from razz_fast.reference.generator import Xoshiro256PlusPlus, hand_seeds
 from razz_fast.reference.hand import Hand
 from razz_fast.reference.rules import Rules
 from razz_fast.reference.strategies import BUILT_IN as BUILTINS
