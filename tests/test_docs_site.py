@@ -100,6 +100,11 @@ def test_api_page_in_chromium_lists_simulate_equity_and_hand(site):
     ]
     names = {heading.split()[0] for heading in headings if heading}
     assert {"simulate", "equity", "Hand", "Rules", "rank_many"} <= names, names
+    assert {"chart", "ChartResult", "ChartRow", "RazzEnv", "RazzVectorEnv"} <= names, names
+    import razz_fast
+
+    classes = {name for name in razz_fast.__all__ if isinstance(getattr(razz_fast, name), type)}
+    assert classes <= names, classes - names
     # The docstrings themselves are rendered, not only the names.
     text = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", dom)).split())
     assert "Each player's expected share of the pot" in text
@@ -109,3 +114,85 @@ def test_api_page_in_chromium_lists_simulate_equity_and_hand(site):
 def test_getting_started_page_in_chromium(site):
     dom = _rendered(site / "index.html")
     assert "Getting started" in dom and "pip install" in dom
+
+
+def _nav_pages(entries) -> list[str]:
+    pages = []
+    for entry in entries:
+        value = next(iter(entry.values())) if isinstance(entry, dict) else entry
+        pages += _nav_pages(value) if isinstance(value, list) else [value]
+    return pages
+
+
+def test_the_nav_lists_every_page_once_starting_with_getting_started():
+    yaml = pytest.importorskip("yaml")
+    nav = _nav_pages(yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))["nav"])
+    assert nav[0] == "index.md"
+    assert sorted(nav) == sorted(p.name for p in (ROOT / "docs").glob("*.md"))
+
+
+def test_code_blocks_fit_the_column():
+    """The site's code column shows about 88 characters before it scrolls."""
+    long = []
+    for page in sorted((ROOT / "docs").glob("*.md")):
+        inside = False
+        for number, line in enumerate(page.read_text(encoding="utf-8").splitlines(), 1):
+            if line.lstrip().startswith("```"):
+                inside = not inside
+            elif inside and len(line) > 88:
+                long.append(f"docs/{page.name}:{number} ({len(line)} characters)")
+    assert not long, "\n".join(long)
+
+
+def _api_entries(site: pathlib.Path) -> dict[str, str]:
+    """The API page's entries: each heading's id -> the text of its own
+    docstring (up to the next heading, signatures and code left out)."""
+    text = (site / "api.html").read_text(encoding="utf-8")
+    parts = re.split(r'(<h[2-6][^>]*class="doc doc-heading"[^>]*>)', text)
+    entries = {}
+    for heading, rest in zip(parts[1::2], parts[2::2]):
+        found = re.search(r'id="([^"]+)"', heading)
+        # Past the heading's own text, up to the next heading.
+        body = re.split(r"<h[1-6]", re.split(r"</h[2-6]>", rest, maxsplit=1)[-1])[0]
+        body = re.sub(r'<div class="doc-signature.*?</div>', "", body, flags=re.S)
+        body = re.sub(r"<(pre|code)[^>]*>.*?</\1>", "", body, flags=re.S)
+        if found:
+            words = html.unescape(re.sub(r"<[^>]+>", " ", body)).split()
+            entries[found.group(1)] = " ".join(words)
+    return entries
+
+
+def test_api_page_has_every_public_name(site):
+    import razz_fast
+    import razz_fast.distributed
+    import razz_fast.histories
+    import razz_fast.histories.export
+    import razz_fast.histories.phh
+
+    env = pytest.importorskip("razz_fast.env")
+    entries = _api_entries(site)
+    for module in (
+        razz_fast,
+        env,
+        razz_fast.histories,
+        razz_fast.histories.phh,
+        razz_fast.histories.export,
+        razz_fast.distributed,
+    ):
+        for name in module.__all__:
+            # A name may be shown by the module that defines it (a function
+            # that shares its name with a submodule is).
+            home = getattr(getattr(module, name), "__module__", module.__name__)
+            shown = {f"{module.__name__}.{name}", f"{home}.{name}"} & set(entries)
+            assert shown, f"{module.__name__}.{name} is not on the API page"
+
+
+def test_every_api_entry_says_what_it_is(site):
+    """Each function, class, method and attribute has a sentence of its own,
+    not only a name and a type."""
+    bare = [
+        name
+        for name, text in _api_entries(site).items()
+        if len(re.findall(r"[A-Za-z]{2,}", text)) < 3
+    ]
+    assert not bare, bare

@@ -1,7 +1,7 @@
 """Every public module, function, class, method and property has a
 docstring that stands on its own: a reader of help() or of the API
 reference learns what it does without opening another file (a pointer
-such as "docs/EQUITY.md" may follow, but is not counted). The compiled
+such as "[equity](EQUITY.md)" may follow, its target not counted). The compiled
 core's stubs (_core.pyi), which the API reference reads, say as much as
 its runtime docstrings."""
 
@@ -34,6 +34,8 @@ STUBS = pathlib.Path(razz_fast.__file__).with_name("_core.pyi")
 def words(doc: str | None) -> int:
     """Words of a docstring, less pointers to other files and signature lines."""
     doc = re.sub(r"\(?(see )?docs/\w+\.md(, section \d+| §\s?\d+)?\)?", "", doc or "", flags=re.I)
+    # A link to a page of the site counts its text, not its target.
+    doc = re.sub(r"\]\(\w+\.md(#[\w-]+)?\)", "]", doc)
     signature = re.compile(r"\s*\w+\(.*\)(\s*->.*)?$")
     doc = "\n".join(line for line in doc.splitlines() if not signature.match(line))
     return len(re.findall(r"[A-Za-z]{2,}", doc))
@@ -86,6 +88,7 @@ def test_the_audit_sees_the_whole_api():
 def test_a_pointer_alone_is_no_docstring():
     assert words("See docs/EQUITY.md.") == 0
     assert words("(docs/ENGINE.md §5)") == 0
+    assert words("[equity](EQUITY.md#against-a-range)") == 1
     assert words("fold(self) -> None") == 0
     assert words("The actor folds.") == 3
 
@@ -108,3 +111,28 @@ STUB_ENTRIES = list(_stub_entries())
 @pytest.mark.parametrize(("name", "node"), STUB_ENTRIES, ids=[name for name, _ in STUB_ENTRIES])
 def test_stubs_have_docstrings(name, node):
     assert words(ast.get_docstring(node)) >= 3, f"_core.pyi: {name} needs a docstring"
+
+
+def _docstrings():
+    package = pathlib.Path(razz_fast.__file__).parent
+    for path in sorted([*package.rglob("*.py"), *package.rglob("*.pyi")]):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            body = getattr(node, "body", None)
+            if not isinstance(body, list):
+                continue
+            # A docstring, and the string under an attribute that documents it.
+            for statement in body:
+                value = statement.value if isinstance(statement, ast.Expr) else None
+                if isinstance(value, ast.Constant) and isinstance(value.value, str):
+                    yield path.relative_to(package), value.value
+
+
+def test_docstrings_point_at_the_site_not_at_repository_files():
+    """help() and the API reference are read where no clone is at hand: a
+    docstring names a page of the site (``[equity](EQUITY.md)``, which the
+    site's build resolves and checks), never a repository path or the
+    project's design notes."""
+    wrong = re.compile(r"docs/\w+\.md|\b(API|ARCHITECTURE|PERFORMANCE|TESTING)\.md|RULES\.md \d")
+    found = [f"{path}: {m.group()}" for path, doc in _docstrings() for m in wrong.finditer(doc)]
+    assert not found, found

@@ -168,3 +168,12 @@ def test_readme_install_lines_name_extras_that_exist():
     assert named, "the README says how to install the extras"
     for group in named:
         assert set(group.split(",")) <= extras, f"README installs [{group}]; extras: {extras}"
+
+
+def test_the_readme_is_a_front_door():
+    """Short enough to read (the measurements live in benches/README.md), with
+    the two commands of a newcomer exactly as .ci/run runs the second."""
+    lines = README.read_text(encoding="utf-8").splitlines()
+    assert len(lines) <= 200, f"README.md has {len(lines)} lines; the limit is 200"
+    assert "pip install . && razz-fast simulate" in lines
+    assert "pip install -e '.[test]' && python -m pytest" in lines

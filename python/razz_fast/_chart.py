@@ -1,5 +1,5 @@
 """``chart``: the equity of every three-card starting hand against random
-opponents (docs/CHART.md). Suits only remove cards, so a starting hand is its
+opponents ([the chart](CHART.md)). Suits only remove cards, so a starting hand is its
 rank multiset: 455 of them, each run as an ``equity`` spot in the core (a
 player with no known cards is a random hand), exact heads-up."""
 

@@ -45,6 +45,7 @@ from typing_extensions import disjoint_base
 from razz_fast.events import Action, Event, Pot
 
 __version__: str
+"""The package's version, read at build time from ``version`` in ``Cargo.toml``."""
 
 _CardsLike: TypeAlias = str | Iterable[str | int]
 
@@ -90,12 +91,13 @@ class Rules:
     ante_all_in="forced", opener_ties="seat", burn_cards=False,
     showdown="seat", odd_chip="seat")
 
-    Immutable stakes and rule settings of a razz game (docs/RULES.md).
+    Immutable stakes and rule settings of a razz game ([the rules](RULES.md)).
     `Rules.preset(name, ante, bring_in, small_bet, big_bet)` gives a rule
     book's settings (`Rules.PRESETS` lists them); `rules.replace(**changes)`
     a copy with some settings changed."""
 
     PRESETS: ClassVar[tuple[str, ...]]
+    """The names `Rules.preset` takes: `("pokerstars", "wsop", "wsop_live", "tda", "roberts")`."""
     def __new__(
         cls,
         ante: int = 0,
@@ -118,7 +120,7 @@ class Rules:
         name: str, ante: int = 0, bring_in: int = 1, small_bet: int = 2, big_bet: int = 4
     ) -> Rules:
         """A rule book's settings at these stakes: "pokerstars" (the default
-        Rules()), "wsop", "wsop_live", "tda" or "roberts" (docs/RULES.md)."""
+        Rules()), "wsop", "wsop_live", "tda" or "roberts" ([the rules](RULES.md))."""
     def replace(self, **changes: Any) -> Rules:
         """A copy with the named settings changed, checked as the constructor
         checks them."""
@@ -365,7 +367,9 @@ class PlayerView:
     __hash__: ClassVar[None]  # type: ignore[assignment]
 
 FEATURES: int
+"""The length of one row of `Tables.features()` (float32 values a table)."""
 FEATURES_VERSION: int
+"""The version of the `features()` layout: it changes whenever the layout does."""
 
 @disjoint_base
 class Batch:
@@ -411,7 +415,8 @@ class Batch:
     def features(self, out: npt.NDArray[np.float32] | None = None) -> npt.NDArray[np.float32]:
         """features(out=None) -> float32 array (tables, FEATURES): the
         actor's observation encoded for neural networks (layout in
-        docs/TABLES.md); `out` is reused when given."""
+        [bots](TABLES.md#features-a-fixed-encoding-for-neural-networks));
+        `out` is reused when given."""
     def __len__(self) -> int: ...
 
 @final

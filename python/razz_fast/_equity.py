@@ -1,5 +1,5 @@
 """``equity``: each player's share of the pot, exact or sampled
-(docs/EQUITY.md). The compiled core returns integer tallies; this module
+([equity](EQUITY.md)). The compiled core returns integer tallies; this module
 checks the arguments and turns the tallies into an ``EquityResult``.
 ``razz_fast.distributed`` runs the same tallies in slices with
 ``checked_spot``, ``tally_slice`` and ``merge_tallies``."""

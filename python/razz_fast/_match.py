@@ -1,5 +1,5 @@
 """``match``: strategies compared on the same deals, in the compiled core
-(docs/MATCH.md). Each deal is played once per rotation of the seating when
+([matches](MATCH.md)). Each deal is played once per rotation of the seating when
 ``duplicate``; the core sums every strategy's chips per deal, and the
 errors are computed over deals."""
 
@@ -56,7 +56,7 @@ def match(
     ``adjust_luck`` each hand's luck (what the cards dealt gave each seat,
     valued by the showdown equity of the seats still in) is taken out of
     the figures: still unbiased, with a smaller error, for about 10 µs of
-    one core a hand at six players (docs/MATCH.md). The same seed gives the
+    one core a hand at six players ([matches](MATCH.md)). The same seed gives the
     same result for any ``threads``."""
     players, seatings = checked_match(strategies, hands, players, duplicate, adjust_luck)
     deals = deals_for(hands, seatings)

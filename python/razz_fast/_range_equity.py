@@ -1,4 +1,4 @@
-"""``equity`` with ``Range`` players (docs/EQUITY.md, "Against a range"),
+"""``equity`` with ``Range`` players ([against a range](EQUITY.md#against-a-range)),
 composed from the core's tallies: no rule of the game lives here.
 
 Suits never matter for a razz hand's rank, and the unseen cards left after

@@ -4,7 +4,7 @@ The run is cut into batches of the core's fixed-size chunks; each batch
 runs without the GIL on every thread, then its exact integer sums are
 merged here. Batches last about a fifth of a second, which keeps the
 progress bar moving and lets Ctrl-C stop the run promptly. The seeding is
-per chunk (docs/SIMULATION.md), so the result never depends on ``threads``.
+per chunk ([simulating](SIMULATION.md)), so the result never depends on ``threads``.
 ``razz_fast.distributed`` cuts the same chunks into Dask tasks with
 ``checked_run`` and ``play_chunks``.
 """
@@ -202,7 +202,7 @@ def simulate(
 ) -> SimulationResult:
     """Play ``hands`` complete, independent hands (stacks reset every hand)
     and return per-seat results. The same seed gives the same result for any
-    ``threads``. See docs/SIMULATION.md for strategies and fields."""
+    ``threads``. See [simulating](SIMULATION.md) for strategies and fields."""
     run, threads = checked_run(hands, players, strategies, rules, stacks, seed, threads, progress)
     record = checked_record(record, run.hands)
     totals = Totals(run.players)

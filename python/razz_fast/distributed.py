@@ -26,7 +26,7 @@ of its arguments, the rerun returns the same sums. A run that ends without
 its result (Ctrl-C, an error) cancels the tasks not yet started and sets a
 stop flag that the running ones poll, so they stop between two decisions
 (or enumeration items) and the cluster is free at once.
-docs/DISTRIBUTED.md says more.
+[On a Dask cluster](DISTRIBUTED.md) says more.
 """
 
 from __future__ import annotations

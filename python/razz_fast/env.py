@@ -148,6 +148,13 @@ class RazzEnv(gymnasium.Env[dict[str, Any], Choice]):
     bets)."""
 
     metadata = {"render_modes": ["ansi"]}
+    """Gymnasium's metadata: ``render()`` gives text (``"ansi"``)."""
+    rules: rf.Rules
+    """The stakes and rule settings of every hand (default: ante 1, bring-in 2, bets 4/8)."""
+    stacks: int
+    """Every seat's stack at the start of a hand (default: 100 big bets)."""
+    render_mode: str | None
+    """How ``render()`` draws: ``"ansi"`` (text) or None."""
 
     def __init__(
         self,
@@ -216,6 +223,9 @@ class RazzEnv(gymnasium.Env[dict[str, Any], Choice]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Observation, dict[str, Any]]:
+        """Deals a new hand (unless the last one ended without the learner
+        acting) and plays the opponents up to the learner's turn; returns
+        the observation and ``{"action_mask": ...}``."""
         super().reset(seed=seed)
         if self._tables is None or seed is not None or self._mid_hand:
             table_seed = int(self.np_random.integers(0, 2**63))
@@ -229,6 +239,9 @@ class RazzEnv(gymnasium.Env[dict[str, Any], Choice]):
         return observation, {"action_mask": observation["action_mask"]}
 
     def step(self, action: Choice) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
+        """Plays the learner's choice (0 fold, 1 passive, 2 aggressive), then
+        the opponents up to its next turn; the reward, in big bets, comes
+        when the hand ends."""
         tables = self._tables
         if tables is None:
             raise RuntimeError("call reset() before step()")
@@ -253,6 +266,7 @@ class RazzEnv(gymnasium.Env[dict[str, Any], Choice]):
         return observation, reward, terminated, False, {"action_mask": observation["action_mask"]}
 
     def render(self) -> str:
+        """The street, the pot and the learner's view of the cards, as text."""
         if self._tables is None:
             return ""
         t = self._tables
@@ -313,6 +327,19 @@ class RazzVectorEnv(VectorEnv[Observation, np.ndarray, np.ndarray]):
     first observation of the next hand (same-step autoreset)."""
 
     metadata = {"autoreset_mode": AutoresetMode.SAME_STEP}
+    """A finished hand's reward and the next hand's first observation come in one step."""
+    num_envs: int
+    """The number of tables stepped together."""
+    rules: rf.Rules
+    """The stakes and rule settings of every hand (default: ante 1, bring-in 2, bets 4/8)."""
+    stacks: int
+    """Every seat's stack at the start of a hand (default: 100 big bets)."""
+    threads: int | None
+    """Threads the core steps the tables on (None: its default)."""
+    observation_space: gymnasium.Space[Any]
+    """The batched observation space: ``num_envs`` rows of features and action masks."""
+    action_space: gymnasium.Space[Any]
+    """The batched action space: one ``Discrete(3)`` choice per table."""
 
     def __init__(
         self,
@@ -369,6 +396,8 @@ class RazzVectorEnv(VectorEnv[Observation, np.ndarray, np.ndarray]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Observation, dict[str, Any]]:
+        """Deals a hand on every table (one int seed for all of them) and
+        plays the opponents up to the learner's turn."""
         if seed is None:
             seed = int(np.random.default_rng().integers(0, 2**63))
         elif as_int(seed) is None:  # (numpy's ints are ints; a bool is not one)
@@ -392,6 +421,9 @@ class RazzVectorEnv(VectorEnv[Observation, np.ndarray, np.ndarray]):
     def step(
         self, actions: np.ndarray
     ) -> tuple[Observation, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
+        """Plays one choice per table, then the opponents; a finished hand's
+        reward comes with the next hand's first observation (``final_obs``
+        and ``final_info`` in the info)."""
         tables = self._tables
         if tables is None:
             raise RuntimeError("call reset() before step()")
@@ -488,6 +520,21 @@ class RazzAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type info
     rewards are each seat's chips won, in big bets, at the end."""
 
     metadata = {"render_modes": ["ansi"], "name": "razz_v0", "is_parallelizable": False}
+    """PettingZoo's metadata: the environment's name and text rendering."""
+    rules: rf.Rules
+    """The stakes and rule settings of every hand (default: ante 1, bring-in 2, bets 4/8)."""
+    stacks: int
+    """Every seat's stack at the start of a hand (default: 100 big bets)."""
+    possible_agents: list[str]
+    """``player_0``, ``player_1``, ...: one agent per seat."""
+    observation_spaces: dict[str, spaces.Dict]
+    """Each agent's observation space: features and action mask."""
+    action_spaces: dict[str, spaces.Discrete]
+    """Each agent's action space: ``Discrete(3)``."""
+    render_mode: str | None
+    """How ``render()`` draws: ``"ansi"`` (text) or None."""
+    hand: rf.Hand | None
+    """The hand being played (None before the first ``reset()``)."""
 
     def __init__(
         self,
@@ -510,12 +557,16 @@ class RazzAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type info
         self.hand: rf.Hand | None = None
 
     def observation_space(self, agent: str) -> spaces.Dict:
+        """The agent's observation space."""
         return self.observation_spaces[agent]
 
     def action_space(self, agent: str) -> spaces.Discrete:
+        """The agent's action space: ``Discrete(3)``."""
         return self.action_spaces[agent]
 
     def observe(self, agent: str) -> Observation:
+        """What the agent's seat sees: its features, and its action mask
+        (all zeros when it is not to act)."""
         seat = self.possible_agents.index(agent)
         assert self.hand is not None
         view = self.hand.view(seat)
@@ -528,6 +579,7 @@ class RazzAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type info
         }  # fmt: skip
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Deals a new hand (seeded when ``seed`` is given)."""
         if seed is not None:
             self._rng = np.random.default_rng(seed)
         self.hand = rf.Hand(self.rules, [self.stacks] * len(self.possible_agents),
@@ -562,6 +614,7 @@ class RazzAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type info
                 self.infos[agent]["action_mask"] = mask
 
     def step(self, action: Choice | None) -> None:
+        """Plays the selected agent's choice (0 fold, 1 passive, 2 aggressive)."""
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -575,6 +628,7 @@ class RazzAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type info
         self._accumulate_rewards()
 
     def render(self) -> str:
+        """The hand's repr."""
         return repr(self.hand)
 
 

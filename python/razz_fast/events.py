@@ -1,6 +1,6 @@
 """Plain data types of the hand engine, shared by the compiled core and the
 pure-Python reference (like ``razz_fast.errors``): ``Action``, ``Event`` and
-``Pot``. docs/ENGINE.md defines what each one records.
+``Pot``. [The hand engine](ENGINE.md) defines what each one records.
 """
 
 from __future__ import annotations
@@ -16,12 +16,20 @@ class Action(enum.IntEnum):
     fixes it."""
 
     FOLD = 0
+    """Give up the hand and every chip already in the pot."""
     CHECK = 1
+    """Bet nothing, when nothing is owed."""
     CALL = 2
+    """Match the current wager (all-in for less when the stack is short)."""
     BRING_IN = 3
+    """The forced opening wager of third street, for the bring-in amount, by the
+    player the rules name (the highest up card in razz)."""
     COMPLETE = 4
+    """Raise the bring-in to a full small bet on third street."""
     BET = 5
+    """The first wager of a round from fourth street on."""
     RAISE = 6
+    """One more bet on top of the current one, up to the cap."""
 
 
 #: Every ``Event.kind``, in the rough order they occur in a hand.
@@ -55,9 +63,14 @@ class Event(NamedTuple):
     """
 
     kind: str
+    """What happened: one of ``EVENT_KINDS`` (``'ante'``, ``'deal_up'``, ``'raise'``, ...)."""
     seat: int | None
+    """The seat concerned, or None for burns, reshuffles and the community card."""
     amount: int
+    """Chips moved (0 if none); for an action, the chips taken from the stack, not the
+    raise-to total."""
     cards: tuple[int, ...]
+    """The cards concerned (card indices 0..51), ``()`` if none."""
 
 
 class Pot(NamedTuple):
@@ -66,5 +79,8 @@ class Pot(NamedTuple):
     share (seat order; empty until then)."""
 
     amount: int
+    """The chips in this pot."""
     eligible: tuple[int, ...]
+    """The seats that may win it (not folded, contributed to it), in seat order."""
     winners: tuple[int, ...]
+    """The seats that won a share once it is awarded (seat order); empty until then."""

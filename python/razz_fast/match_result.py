@@ -1,5 +1,5 @@
 """``MatchResult`` and the exact sums it is computed from, shared by the
-compiled core and the pure-Python reference (docs/MATCH.md says how each
+compiled core and the pure-Python reference ([matches](MATCH.md) says how each
 figure is computed)."""
 
 from __future__ import annotations
@@ -146,32 +146,51 @@ class MatchResult(NanEqual):
     error with plain, unadjusted play's."""
 
     strategies: list[str]
+    """The distinct strategies' labels, in first-seen order; every other list is in this
+    order."""
     net: list[int]
+    """Chips won by each strategy over all its seats and hands (never luck-adjusted)."""
     mean: list[float]
+    """Chips per hand played, each strategy (luck-adjusted with ``adjust_luck``)."""
     bb_per_100: list[float]
+    """``mean`` in big bets per 100 hands."""
     stderr: list[float]
+    """The standard error of ``mean``, computed over deals (each deal's rotations paired);
+    NaN for one deal."""
     interval: list[tuple[float, float]]
+    """The 95% interval of ``bb_per_100``, as (low, high); NaN for one deal."""
     plain_stderr: list[float]
+    """The error of the same mean in plain play on as many hands (over hands, from the
+    chips won)."""
     variance_reduction: list[float]
+    """``(plain_stderr / stderr) ** 2``: how many times fewer hands than plain play this
+    match needed (1 in plain play)."""
     pairwise: dict[tuple[str, str], tuple[float, float]]
+    """For a two-strategy match, (a, b) to a's edge over b in big bets per 100 hands and
+    its standard error."""
     deals: int
+    """The number of distinct deals played."""
     hands: int
+    """The number of hands played, every rotation of every deal."""
     seat_hands: list[int]
+    """Hands each strategy played, counting each of its seats."""
     duplicate: bool
+    """Whether each deal was replayed once per rotation of the seating (False: plain play)."""
     seed: int
-    #: Seconds the run took: not compared, so two runs of one seed are equal.
+    """The seed the run used."""
     elapsed: float = field(compare=False)
-    #: Whether ``mean``, ``bb_per_100``, ``stderr``, ``interval`` and
-    #: ``pairwise`` are luck-adjusted (``match(..., adjust_luck=True)``),
-    #: and then each strategy's luck: the chips the cards gave it, taken out
-    #: of ``net`` for them.
+    """Seconds the run took: not compared, so two runs of one seed are equal."""
     adjust_luck: bool = False
+    """Whether ``mean``, ``bb_per_100``, ``stderr``, ``interval`` and ``pairwise`` are
+    luck-adjusted (``match(..., adjust_luck=True)``)."""
     luck: list[float] = field(default_factory=list)
-    #: The first hands played, deal by deal and seating by seating, whole
-    #: (``match(..., record=N)``).
+    """With ``adjust_luck``, each strategy's luck: the chips the cards gave it, taken out
+    of ``net`` for the adjusted figures; empty otherwise."""
     records: list[Any] = field(default_factory=list, repr=False, compare=False)
-    #: (hands, bb_per_100, interval) after each batch of deals, for plots.
+    """The first hands played, deal by deal and seating by seating, whole (``match(...,
+    record=N)``)."""
     progress: list[Any] = field(default_factory=list, repr=False, compare=False)
+    """(hands, bb_per_100, interval) after each batch of deals, for plots."""
 
     def plot(self, path: str | None = None) -> Any:
         """Cumulative bb/100 per strategy with 95% bands (matplotlib, the

@@ -5,7 +5,7 @@ whose actor plays it: ``batch.legal``, ``batch.actor``, ``batch.cards``, …,
 ``batch.features()``) and returns one ``Action`` per row, as an integer
 array or sequence. ``simulate`` calls it once per batch of decisions rather
 than once per decision, and its result equals that of the per-decision form
-of the same policy (see docs/TABLES.md).
+of the same policy (see [bots](TABLES.md)).
 """
 
 from __future__ import annotations

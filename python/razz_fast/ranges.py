@@ -1,5 +1,5 @@
 """``Range``: an opponent seen only by its up cards, whose hidden cards are
-known to pass a filter over their ranks (docs/EQUITY.md, "Against a range").
+known to pass a filter over their ranks ([against a range](EQUITY.md#against-a-range)).
 
 A value type shared by the compiled core's ``equity`` and the reference's
 (like ``razz_fast.results``): it holds the up cards and the filter, and says

@@ -1,5 +1,5 @@
 """Result types shared by the compiled core and the pure-Python reference
-(like ``razz_fast.events``). docs/SIMULATION.md defines every field."""
+(like ``razz_fast.events``). [Simulating](SIMULATION.md) defines every field."""
 
 from __future__ import annotations
 
@@ -72,18 +72,28 @@ class SimulationResult(NanEqual):
     left out)."""
 
     hands: int
+    """The number of hands played."""
     players: int
+    """The number of seats at the table."""
     net: list[int]
+    """Total chips won per seat over all hands (the seats' sum is 0)."""
     mean: list[float]
+    """Chips won per hand per seat: ``net[s] / hands``."""
     stderr: list[float]
+    """The standard error of each seat's ``mean``, from exact sums of payoffs and their
+    squares (NaN for one hand)."""
     showdowns: int
+    """Hands that reached a showdown (two or more players showed)."""
     showdown_rate: float
+    """The share of hands that reached a showdown: ``showdowns / hands``."""
     winning_ranks: dict[int, int]
+    """Rank (1 = 5-4-3-2-A) to the number of showdowns that rank won, keys ascending."""
     seed: int
-    #: Seconds the run took: not compared, so two runs of one seed are equal.
+    """The seed the run used (drawn from the system when none was given)."""
     elapsed: float = field(compare=False)
-    #: The first hands played, whole (``simulate(..., record=N)``).
+    """Seconds the run took: not compared, so two runs of one seed are equal."""
     records: list[Any] = field(default_factory=list, repr=False, compare=False)
+    """The first hands played, whole (``simulate(..., record=N)``); not compared."""
 
     def plot(self, path: str | None = None, big_bet: int | None = None) -> Any:
         """Each seat's result with its 95% interval (matplotlib, the
@@ -132,30 +142,46 @@ class EquityResult(NanEqual):
     run (None when exact)."""
 
     equity: list[float]
+    """Each player's expected share of the pot (ties split); the shares sum to 1."""
     win: list[float]
+    """Each player's chance to win the pot alone."""
     tie: list[float]
+    """Each player's chance to split the pot with others."""
     exact: bool
+    """Whether every deal was enumerated (True) or the figures were sampled (False)."""
     trials: int
+    """The number of distinct deals when exact, of samples when sampled."""
     stderr: list[float]
+    """The standard error of each equity: 0.0 when exact, NaN from one sample."""
     seed: int | None
+    """The seed of a sampled run; None when exact."""
 
 
 @dataclass(eq=False)
 class ChartRow(NanEqual):
-    """One starting hand of ``chart`` (docs/CHART.md): its three ranks (0 =
+    """One starting hand of ``chart`` ([the chart](CHART.md)): its three ranks (0 =
     ace), the cards that stood for them, how many of the C(52, 3) three-card
     deals have these ranks, and the hand's equity, win and tie shares (with
     standard errors when sampled) against the chart's random opponents."""
 
     hand: str
+    """The start by its ranks, highest first (``'3-2-A'``)."""
     ranks: tuple[int, int, int]
+    """The three ranks, lowest first (0 = ace ... 12 = king)."""
     cards: list[int]
+    """Three card indices (0..51) that stood for the ranks."""
     combos: int
+    """How many of the C(52, 3) three-card deals have these ranks."""
     equity: float
+    """The hand's expected share of the pot against the chart's random opponents."""
     win: float
+    """The chance to win the pot alone."""
     tie: float
+    """The chance to split the pot."""
     stderr: float
+    """The standard error of ``equity``: 0.0 when exact."""
     trials: int
+    """Deals enumerated (exact) or samples drawn (sampled) for this hand."""
 
 
 @dataclass(eq=False)
@@ -163,10 +189,15 @@ class ChartResult(NanEqual):
     """What ``chart`` returns: the 455 starting hands, best equity first."""
 
     rows: list[ChartRow]
+    """The 455 starting hands (rank multisets), best equity first."""
     opponents: int
+    """How many random opponents each start faced (1 to 7)."""
     exact: bool
+    """Whether every row was enumerated exactly (heads-up) or sampled."""
     seed: int | None
+    """The seed of a sampled chart; None when exact."""
     elapsed: float = field(default=0.0, compare=False)
+    """Seconds the chart took: not compared."""
 
     def plot(self, path: str | None = None) -> Any:
         """Every start's equity, best to worst, coloured by its highest card,

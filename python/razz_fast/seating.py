@@ -1,4 +1,4 @@
-"""How ``match`` seats its strategies (docs/MATCH.md): which seats hold the
+"""How ``match`` seats its strategies ([matches](MATCH.md)): which seats hold the
 same strategy, how many rotations of the seating a deal is played in, and
 the strategies' labels. Plain Python, shared by the core's ``match``, the
 reference's and ``razz_fast.distributed``'s, so that all three seat and

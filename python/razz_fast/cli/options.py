@@ -166,7 +166,7 @@ def table_options(
         "--rules",
         choices=razz_fast.Rules.PRESETS,
         default="pokerstars",
-        help="the rule book's preset (pokerstars; see docs/RULES.md)",
+        help="the rule book's house rules (default: pokerstars)",
     )
     for name, value in STAKE_DEFAULTS.items():
         flag = "--" + name.replace("_", "-")

@@ -6,7 +6,7 @@ or Merge file (UTF-8, UTF-8 with a byte-order mark, or UTF-16) into
 ``HandHistory`` objects, skipping other games in mixed-game files;
 ``replay(history)`` plays a hand through the engine and checks every logged
 amount; ``to_pokerstars(hand)`` writes a ``Hand`` as a PokerStars-style
-history that ``parse_histories`` reads back. docs/HISTORIES.md has the
+history that ``parse_histories`` reads back. [Hand histories](HISTORIES.md) has the
 details and each site's conventions.
 """
 

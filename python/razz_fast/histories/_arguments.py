@@ -1,6 +1,6 @@
 """The arguments the history writers (``export.to_pokerstars`` and
 ``phh.dumps``) check before they write: a wrong type is a TypeError and a
-value that cannot be written a ValueError, each naming the argument (API.md),
+value that cannot be written a ValueError, each naming the argument,
 so that no bad argument surfaces later as some other argument's error or as
 a file that does not read back."""
 

@@ -22,15 +22,16 @@ from razz_fast.histories.replay import Replay
 __all__ = ["MAX_PLACES", "VARIANT", "RULE_SETTINGS", "dumps", "dumps_all"]
 
 VARIANT = "FR"
-#: The rule settings (every keyword-only field of ``Rules``, in its order:
-#: all but the four stakes), which PHH has no field for: written as
-#: user-defined fields. Read from the core's signature, so a new setting is
-#: written without a change here.
+"""The PHH variant code of fixed-limit razz, written as ``variant``."""
 RULE_SETTINGS = tuple(
     parameter.name
     for parameter in inspect.signature(razz_fast.Rules).parameters.values()
     if parameter.kind is inspect.Parameter.KEYWORD_ONLY
 )
+"""The rule settings (every keyword-only field of ``Rules``, in its order:
+all but the four stakes), which PHH has no field for: written as
+user-defined fields. Read from the core's signature, so a new setting is
+written without a change here."""
 _WAGERS = ("bring_in", "complete", "bet", "raise", "call")
 
 #: Decimals an amount may have (a millionth of a unit): the reader's sums

@@ -21,10 +21,15 @@ class StreetEquity:
     equity."""
 
     street: int
+    """The street just dealt, 3 to 7."""
     players: list[str]
+    """The players still in when it was dealt."""
     cards: list[list[str]]
+    """The cards known for each of them (a card the site never showed is unknown)."""
     dead: list[str]
+    """Seen cards of players already out."""
     result: EquityResult
+    """Their equity from here: an ``EquityResult``."""
 
 
 def street_equities(

@@ -2,7 +2,8 @@
 that ``razz-fast replay`` can name them as such instead of leaving a reader
 to suspect the engine. Each entry is keyed by (site, hand id) and holds the
 line where the replay stops and why the log, not the engine, is at fault
-(docs/HISTORIES.md, "Hands the sites logged inconsistently")."""
+([hands the sites logged
+inconsistently](HISTORIES.md#hands-the-sites-logged-inconsistently))."""
 
 from __future__ import annotations
 
@@ -15,7 +16,9 @@ class KnownBad(NamedTuple):
     """A log known to be wrong: the line where a replay stops, and why."""
 
     line: int
+    """The 1-based line of the file where a replay stops."""
     why: str
+    """Why the log, not the engine, is at fault."""
 
 
 KNOWN_BAD: dict[tuple[str, str], KnownBad] = {
@@ -31,6 +34,7 @@ KNOWN_BAD: dict[tuple[str, str], KnownBad] = {
         "$0.50 in the pot, yet it says $0.74 was collected",
     ),
 }
+"""Every known-bad log, keyed by (site, hand id)."""
 
 
 def known_bad(site: str, hand_id: str, line: int | None) -> KnownBad | None:

@@ -36,6 +36,17 @@ class HistoryError(ValueError):
     ``line`` is the 1-based line number in the file and ``text`` that line.
     """
 
+    message: str
+    """What is wrong, without where."""
+    hand_id: str | None
+    """The hand's number, or None if the text never got that far."""
+    line: int | None
+    """The 1-based line number in the file, if known."""
+    text: str | None
+    """That line's text, if known."""
+    source: str | None
+    """The file, if known."""
+
     def __init__(
         self,
         message: str,
@@ -119,8 +130,11 @@ class Seat:
     starting stack."""
 
     number: int
+    """The seat number the site gave the player."""
     name: str
+    """The player's name as the site wrote it."""
     stack: int
+    """The starting stack, in the hand's units (see ``HandHistory.scale``)."""
 
 
 @dataclass(frozen=True)
@@ -136,12 +150,20 @@ class Play:
     """
 
     street: int
+    """The street the line belongs to, 3 to 7."""
     player: str
+    """The name of the player who acted."""
     kind: str
+    """The site's word: ``'ante'``, ``'bring_in'``, ``'complete'``, ``'bet'``, ``'raise'``,
+    ``'call'``, ``'check'`` or ``'fold'``."""
     amount: int
+    """The chips this line moved from the player's stack (raise-to totals are converted)."""
     all_in: bool
+    """Whether the site marked the line all-in."""
     line: int
+    """The 1-based line number in the file."""
     text: str
+    """The line as the site wrote it."""
 
 
 @dataclass(frozen=True)
@@ -150,10 +172,15 @@ class Show:
     of the hand (``None`` if it gave none)."""
 
     player: str
+    """The name of the player who showed."""
     cards: tuple[str, ...]
+    """The cards shown, as card strings (``'As'``)."""
     description: str | None
+    """The site's description of the hand, or None if it gave none."""
     line: int
+    """The 1-based line number in the file."""
     text: str
+    """The line as the site wrote it."""
 
 
 @dataclass(frozen=True)
@@ -162,11 +189,17 @@ class Payout:
     (``kind="collect"``), with the pot's name if the site gave one."""
 
     player: str
+    """The name of the player paid."""
     kind: str
+    """``'return'`` (an uncalled bet given back) or ``'collect'`` (chips won)."""
     amount: int
+    """The chips paid, in the hand's units."""
     pot: str | None
+    """The name of the pot paid, if the site gave one, else None."""
     line: int
+    """The 1-based line number in the file."""
     text: str
+    """The line as the site wrote it."""
 
 
 @dataclass
@@ -181,53 +214,83 @@ class HandHistory:
     """
 
     site: str
+    """The site that wrote the history (``'PokerStars'``, ``'Full Tilt'``, ``'PHH'``, ...)."""
     hand_id: str
+    """The site's hand number."""
     table: str
+    """The table's name."""
     tournament: bool
+    """Whether the hand is from a tournament (amounts are then chips)."""
     currency: str | None
+    """The currency symbol of a money game (``'$'``), or None for chips."""
     scale: int
+    """Units per currency unit or chip: 100 for money and chips with decimals, else 1."""
     ante: int
+    """The ante, in units (0 when the header gives none)."""
     small_bet: int
+    """The small bet (third and fourth street), in units."""
     big_bet: int
-    #: The bring-in as posted in full (None: never posted in full).
+    """The big bet (fifth street on), in units."""
     bring_in: int | None = None
+    """The bring-in as posted in full (None: never posted in full)."""
     seats: list[Seat] = field(default_factory=list)
+    """Every player dealt in, in seat order (players sitting out are dropped)."""
     cards: dict[str, list[str | None]] = field(default_factory=dict)
-    #: The seventh-street community card, if the deck ran short.
+    """Each player's seven cards in dealing order (two down, four up, one down), None where
+    the site never showed the card."""
     community: str | None = None
+    """The seventh-street community card, if the deck ran short."""
     plays: list[Play] = field(default_factory=list)
+    """Every ante, bring-in, completion, bet, raise, call, check and fold, in order."""
     shows: list[Show] = field(default_factory=list)
+    """The cards shown or mucked face up, with the site's descriptions."""
     payouts: list[Payout] = field(default_factory=list)
+    """The chips returned (uncalled bets) and collected."""
     descriptions: list[tuple[tuple[str, ...], str, int]] = field(default_factory=list)
+    """Other descriptions the site gave of some cards, as (cards, text, line) (Merge
+    describes the hero's cards every street)."""
     total_pot: int | None = None
+    """The total pot the summary gives, if any."""
     rake: int | None = None
+    """The rake the summary gives, if any."""
     final_stacks: dict[str, int] = field(default_factory=dict)
+    """Each player's stack after the hand, where the site prints it."""
     net: dict[str, int] = field(default_factory=dict)
-    #: The summary's own account, where the site gives one: what each
-    #: player collected and the street each player folded on.
+    """Each player's net result, where the site prints it."""
     summary_collected: dict[str, int] = field(default_factory=dict)
+    """The summary's own account, where the site gives one: what each player collected."""
     summary_folds: dict[str, int] = field(default_factory=dict)
-    #: The file line of the summary (for errors about it), and of each card.
+    """The summary's own account: the street each player folded on."""
     summary_line: int | None = None
+    """The file line of the summary (for errors about it)."""
     summary_lines: dict[str, int] = field(default_factory=dict)
+    """The file line of each player's summary line."""
     card_lines: dict[str, list[int | None]] = field(default_factory=dict)
-    #: Site conventions replay has to know (see replay.py).
+    """The file line each card of ``cards`` was read from."""
     collect_includes_return: bool = False
+    """A site convention replay has to know: the collected sums include uncalled bets
+    (Winamax)."""
     total_pot_after_rake: bool = False
+    """A site convention: the total pot is given after the rake is taken."""
     logs_returns: bool = True
-    #: The history logs what each player collected (PHH does not: it gives
-    #: only the finishing stacks).
+    """A site convention: uncalled bets are logged as returned."""
     logs_payouts: bool = True
-    #: Rules the history states (PHH's ``_cap``, ``_uncapped_heads_up``,
-    #: ``_odd_chip``, ``_burn_cards``); replay plays by these.
+    """The history logs what each player collected (PHH does not: it gives only the
+    finishing stacks)."""
     settings: dict[str, Any] = field(default_factory=dict)
-    #: The site writes a rake (or summary) line in every hand, so a hand
-    #: without one is incomplete; and marks every all-in.
+    """Rules the history states (PHH's ``_cap``, ``_uncapped_heads_up``, ``_odd_chip``,
+    ``_burn_cards``); replay plays by these."""
     logs_rake: bool = True
+    """The site writes a rake (or summary) line in every hand, so a hand without one is
+    incomplete."""
     marks_all_in: bool = False
+    """The site marks every all-in, so a missing mark is a mismatch."""
     first_line: int = 1
+    """The file line the hand starts at."""
     lines: list[str] = field(default_factory=list)
+    """The hand's text, line by line."""
     source: str | None = None
+    """The file the hand was read from, if known."""
 
     @property
     def players(self) -> list[str]:
@@ -265,6 +328,10 @@ class HistoryFile:
     read, and how many hands of other games were skipped."""
 
     source: str | None
+    """The file read, if known."""
     hands: list[HandHistory] = field(default_factory=list)
+    """The razz hands read, in file order."""
     errors: list[HistoryError] = field(default_factory=list)
+    """A ``HistoryError`` for each hand that could not be read."""
     skipped: int = 0
+    """How many hands of other games were skipped."""

@@ -54,6 +54,7 @@ __all__ = [
 ]
 
 SITE = "PHH"
+"""The ``site`` of every ``HandHistory`` read from PHH."""
 #: ``fail(message, line)``: the error naming the hand being read and a line.
 _Fail = Callable[[str, Union[int, None]], HistoryError]
 #: ``bad(field, message)``: the error naming the hand and the field's line.

@@ -9,7 +9,7 @@ the rake and what each player collected, and the site's low descriptions.
 The first difference is raised as a ``HistoryError`` naming the hand and
 the line.
 
-Site conventions the comparison knows about (see docs/HISTORIES.md):
+Site conventions the comparison knows about (see [hand histories](HISTORIES.md)):
 
 - Rake is taken from what the winners collect. When several players collect
   and a rake was taken, the rake must account for the whole difference
@@ -64,17 +64,25 @@ class Replay:
     and amounts collected per seat as the site logged them."""
 
     history: HandHistory
+    """The history replayed."""
     hand: PlayedHand
+    """The finished engine hand."""
     names: list[str]
+    """The player name of each engine seat."""
     rules: EngineRules
+    """The engine rules the hand was played by."""
     deck: list[int]
+    """The deck the engine dealt from (the history's known cards, the rest filled in)."""
     rake: int
+    """The rake the site took, in the hand's units."""
     collected: list[int]
+    """What each seat collected, as the site logged it."""
     rake_paid: list[int]
-    #: The preset the hand replayed under (``Rules.PRESETS``), and why when
-    #: it is not the site's own.
+    """The rake each seat paid: what the engine awarded it less what it collected."""
     preset: str = "pokerstars"
+    """The preset the hand replayed under (``Rules.PRESETS``)."""
     note: str = ""
+    """Why the preset is not the site's own, when it is not; else empty."""
 
     @property
     def net(self) -> list[int]:
@@ -106,8 +114,8 @@ def deck_for(history: HandHistory, names: list[str], burn_cards: bool = False) -
 
     The engine deals third street round by round in seat order, then one
     card a street to each seat still in, in seat order, after a burn if
-    ``burn_cards`` (docs/ENGINE.md §3); who is still in follows from the
-    logged folds. A community card is the next card, or, when the burns
+    ``burn_cards`` ([the hand engine](ENGINE.md#3-cards-and-dealing)); who is
+    still in follows from the logged folds. A community card is the next card, or, when the burns
     emptied the deck, the first burn (an explicit deck's burns come back in
     burn order). Unknown cards are filled in from the cards nobody saw,
     lowest index first."""

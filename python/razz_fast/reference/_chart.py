@@ -1,4 +1,4 @@
-"""``chart`` in the pure-Python reference (docs/CHART.md): every three-card
+"""``chart`` in the pure-Python reference ([the chart](CHART.md)): every three-card
 starting hand, one ``equity`` run each against random opponents.
 
 The reference ``equity`` enumerates real card deals, so the exact heads-up

@@ -1,4 +1,4 @@
-"""``equity`` in the pure-Python reference (docs/EQUITY.md).
+"""``equity`` in the pure-Python reference ([equity](EQUITY.md)).
 
 Written for clarity: the exact result enumerates actual card deals (the
 community card first, when there is one, then each player's private cards in

@@ -1,4 +1,4 @@
-"""``match`` in plain Python (docs/MATCH.md): every deal played once per
+"""``match`` in plain Python ([matches](MATCH.md)): every deal played once per
 distinct rotation of the seating with the same cards, each strategy's
 chips summed per deal; the same sums, and so the same ``MatchResult``, as
 the compiled core."""

@@ -1,5 +1,5 @@
 """``simulate``: many independent hands in the pure-Python reference
-(docs/SIMULATION.md is the specification).
+([simulating](SIMULATION.md) is the specification).
 
 Hand ``k`` of a run is dealt from the deck seed ``hand_seeds(seed, k)[0]``,
 and the ``"random"`` strategy draws its choices in that hand from a

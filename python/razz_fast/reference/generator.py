@@ -1,4 +1,4 @@
-"""The random generator of seeded hands (docs/ENGINE.md, section 3).
+"""The random generator of seeded hands ([the hand engine](ENGINE.md#3-cards-and-dealing)).
 
 splitmix64 seeds the four state words of xoshiro256++; a Fisher-Yates
 shuffle rolls its random indices as dice, several from one ``next()`` (the

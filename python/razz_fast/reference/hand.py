@@ -1,5 +1,5 @@
 """``Hand``: one hand of razz as a plain state machine (the reference for the
-compiled engine). docs/ENGINE.md is the specification; section numbers below
+compiled engine). [The hand engine](ENGINE.md) is the specification; section numbers below
 refer to it.
 
 A hand is always in one of two states: waiting for ``actor`` to act, or over.
@@ -206,8 +206,9 @@ class Hand:
         return self._rules.small_bet if self._betting_street() <= 4 else self._rules.big_bet
 
     def _full_rise(self) -> int:
-        """The rise that makes a real bet or raise (RULES.md 9): a whole bet,
-        or with ``reopen="half"`` half of one, rounded up."""
+        """The rise that makes a real bet or raise
+        ([reopen](RULES.md#reopen-default-full-all-in-wagers-for-less)): a whole
+        bet, or with ``reopen="half"`` half of one, rounded up."""
         size = self._bet_size()
         return size if self._rules.reopen == "full" else (size + 1) // 2
 

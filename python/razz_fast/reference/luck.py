@@ -1,5 +1,5 @@
 """A hand's luck, as the compiled core counts it for ``match(...,
-adjust_luck=True)`` (docs/MATCH.md, "Luck-adjusted results"): the same
+adjust_luck=True)`` ([luck-adjusted results](MATCH.md#luck-adjusted-results)): the same
 values, the same samples from the same generator, so the same integers.
 
 A seat's value at a point of the hand is what it would net if every seat
@@ -184,7 +184,7 @@ class _State:
     def plan(self) -> tuple[int, str]:
         """(cards to draw, how seventh street comes: "dealt" already, "each"
         seat a card, or one "community" card) if every seat in went to
-        showdown (RULES.md 7 and 13)."""
+        showdown ([order of dealing](ENGINE.md#order-of-dealing))."""
         live = self.live()
         held = max(len(self.cards[s]) for s in live)
         to_six = sum(6 - min(len(self.cards[s]), 6) for s in live)

@@ -1,5 +1,5 @@
 """``equity`` against ``Range`` players in the pure-Python reference
-(docs/EQUITY.md, "Against a range"), by brute force over card deals.
+([against a range](EQUITY.md#against-a-range)), by brute force over card deals.
 
 Where the core weighs one run per rank multiset of the hidden cards, this
 lists every choice of actual unseen cards for the hidden ones that passes

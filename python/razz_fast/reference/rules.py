@@ -1,5 +1,5 @@
-"""``Rules``: the stakes and rule settings of a hand (RULES.md and
-docs/RULES.md; validation in docs/ENGINE.md, section 2), and the presets of
+"""``Rules``: the stakes and rule settings of a hand ([the rules](RULES.md);
+validation in [the hand engine](ENGINE.md#2-validation)), and the presets of
 the major rule books."""
 
 from __future__ import annotations
@@ -239,7 +239,7 @@ class Rules:
     ) -> Rules:
         """A rule book's settings at these stakes: ``"pokerstars"`` (the
         default ``Rules()``), ``"wsop"``, ``"wsop_live"``, ``"tda"`` or
-        ``"roberts"`` (docs/RULES.md)."""
+        ``"roberts"`` ([the rules](RULES.md))."""
         if not isinstance(name, str):
             raise TypeError(f"name must be a str, not {type(name).__name__}")
         stakes = _check_stakes(ante, bring_in, small_bet, big_bet)

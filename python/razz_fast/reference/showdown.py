@@ -1,4 +1,4 @@
-"""Pots and their awards at the end of a hand (docs/ENGINE.md, section 7):
+"""Pots and their awards at the end of a hand ([the hand engine](ENGINE.md#7-pots-showdown-awards)):
 the main pot and the side pots from what each seat put in, and each pot
 split among the best lows eligible for it, odd chips by the rule's order.
 """

@@ -1,5 +1,5 @@
-"""Showing lows: who opens the betting from fourth street on (RULES.md 5;
-docs/ENGINE.md, section 5).
+"""Showing lows: who opens the betting from fourth street on ([the hand
+engine](ENGINE.md#5-betting)).
 
 One to four up cards compare like a razz hand with fewer cards: fewer pairs
 is better (unpaired, one pair, two pair, trips, quads), then the ranks

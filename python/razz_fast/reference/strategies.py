@@ -1,5 +1,5 @@
-"""The built-in strategies of ``simulate`` (docs/SIMULATION.md, "Built-in
-strategies"), written plainly.
+"""The built-in strategies of ``simulate`` ([built-in
+strategies](SIMULATION.md#built-in-strategies)), written plainly.
 
 Each strategy is a function ``(hand, rng) -> Action``: ``hand`` is the
 reference ``Hand`` waiting for its actor, ``rng`` the chunk's

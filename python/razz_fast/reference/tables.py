@@ -1,5 +1,5 @@
 """``Tables`` and ``Batch`` in plain Python, built on the reference ``Hand``
-(API.md, "Many tables at once"); the compiled core gives the same arrays.
+([bots](TABLES.md#tables-many-hands-stepped-together)); the compiled core gives the same arrays.
 
 The arrays are numpy arrays, as in the core (numpy is imported only here,
 when tables are made), so the two can be compared element by element.
@@ -98,7 +98,7 @@ def check_out(out: object, shape: tuple[int, int]) -> None:
 
 
 def features_of(row: dict[str, Any], big_bet: int) -> list[float]:
-    """The layout of docs/TABLES.md: amounts in big bets, rank counts, seats
+    """The layout of [bots](TABLES.md): amounts in big bets, rank counts, seats
     counted clockwise from the actor; all zeros with no actor."""
     out = [0.0] * FEATURES
     actor = row["actor"]
@@ -216,7 +216,7 @@ class Batch:
 
     def features(self, out: npt.NDArray[np.float32] | None = None) -> npt.NDArray[np.float32]:
         """The actor's observation encoded for neural networks: a float32 array
-        (tables, FEATURES), layout in docs/TABLES.md, computed from the
+        (tables, FEATURES), layout in [bots](TABLES.md), computed from the
         observation arrays as they are now (the caller may have written into
         them); ``out`` is reused when given."""
         import numpy as np

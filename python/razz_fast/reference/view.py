@@ -1,4 +1,5 @@
-"""``PlayerView``: what one seat of a hand may know (API.md, "view"), in
+"""``PlayerView``: what one seat of a hand may know
+([bots](TABLES.md#playerview-what-one-seat-may-know)), in
 plain Python; the compiled core's ``PlayerView`` gives the same answers.
 
 A view copies the hand's public state and the seat's own down cards. Its
