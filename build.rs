@@ -26,21 +26,14 @@ const MULT: u32 = 0xC2B2_AE35;
 const HASH_BITS: u32 = 25;
 const ROW_SHIFT: u32 = 12;
 
+// The crate's own enumerator, compiled here as a module of the script.
+#[path = "src/rank_multisets.rs"]
+mod rank_multisets;
+
+/// Every rank multiset of `n` cards (at most four of a rank), in the order
+/// the evaluator's `for_each_rank_multiset` lists them.
 fn multisets(n: u8, f: &mut dyn FnMut(&[u8; 13])) {
-    fn go(rank: usize, left: u8, counts: &mut [u8; 13], f: &mut dyn FnMut(&[u8; 13])) {
-        if rank == 13 {
-            if left == 0 {
-                f(counts);
-            }
-            return;
-        }
-        for c in 0..=left.min(4) {
-            counts[rank] = c;
-            go(rank + 1, left - c, counts, f);
-        }
-        counts[rank] = 0;
-    }
-    go(0, n, &mut [0; 13], f);
+    rank_multisets::for_each_multiset(&[4; 13], n, false, f);
 }
 
 /// (category, display ranks) of a five-card multiset: lower is better.
@@ -94,6 +87,7 @@ fn hash(counts: &[u8; 13]) -> u32 {
 
 fn main() {
     println!("cargo::rerun-if-changed=build.rs");
+    println!("cargo::rerun-if-changed=src/rank_multisets.rs");
     let (offsets, ranks) = pack(&hash_entries());
     let path = PathBuf::from(std::env::var_os("OUT_DIR").unwrap()).join("low_hash.rs");
     std::fs::write(path, render(&offsets, &ranks)).unwrap();

@@ -6,22 +6,34 @@ one run, one thread.
 
     pip install -e '.[bench]' && python benches/bench_bots.py
 
-Prints decisions (or hands) per second and the ratios. Peers that are not
-installed are skipped. Timings never decide a test.
+Every peer is stepped through its cheapest correct loop, with Python's
+`random` (no numpy call a step). The Tables, env and peer rows run
+alternately in rounds, each row keeping its best round; the ratios are
+printed best over best and as the median and range of the rounds' own
+ratios. Prints decisions (or hands) per second and the ratios. Peers that
+are not installed are skipped. Timings never decide a test.
 """
 
 from __future__ import annotations
 
+import importlib
+import random
 import statistics
 import time
+from functools import partial
 from typing import Callable
 
 import numpy as np
+from alternate import alternate, how, pair_ratios, spread, times
 
 import razz_fast as rf
 
 RULES = rf.Rules(ante=1, bring_in=2, small_bet=4, big_bet=8)
-SECONDS = 2.0
+SECONDS = 1.0  # each row's run in a round
+ROUNDS = 5
+TABLES = "Tables.step, 4096 tables, numpy uniform policy"
+ENV = "RazzEnv.step, check/call opponents"
+VECTOR = "RazzVectorEnv.step, 1024 envs, check/call opponents"
 
 
 def timed(step: Callable[[], int], seconds: float = SECONDS) -> float:
@@ -72,6 +84,29 @@ def vector_env_rate(num_envs: int) -> float:
     return timed(step)
 
 
+def single_env_rate(opponents: str) -> float:
+    """RazzEnv.step, six players: the learner picks a random legal choice
+    with Python's random, as a pure-Python agent would."""
+    import random
+
+    from razz_fast.env import RazzEnv
+
+    env = RazzEnv(players=6, opponents=opponents)
+    observation, _ = env.reset(seed=1)
+    choose = random.Random(0).choice
+
+    def step() -> int:
+        nonlocal observation
+        for _ in range(1000):
+            mask = observation["action_mask"].tolist()
+            observation, _, ended, _, _ = env.step(choose([c for c in (0, 1, 2) if mask[c]]))
+            if ended:
+                observation, _ = env.reset()
+        return 1000
+
+    return timed(step)
+
+
 @rf.batch_policy
 def batch_check_call(batch):
     legal = batch.legal
@@ -101,19 +136,32 @@ def openspiel_rate() -> float:
     import pyspiel
 
     game = pyspiel.load_game("leduc_poker")
-    rng = np.random.default_rng(0)
+    rng = random.Random(0)
+    chance = int(pyspiel.PlayerId.CHANCE)
 
     def step() -> int:
+        # OpenSpiel's cheapest correct loop from Python: one current_player()
+        # call a node tells a decision, a chance node and the end apart; a
+        # chance outcome is drawn by walking its (action, probability) list
+        # against one random() (correct for any distribution, no
+        # conversion); a decision is a uniform pick from the legal list.
         state, decisions = game.new_initial_state(), 0
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes, probs = zip(*state.chance_outcomes())
-                state.apply_action(outcomes[rng.choice(len(outcomes), p=probs)])
-            else:
-                legal = state.legal_actions()
-                state.apply_action(legal[rng.integers(len(legal))])
+        while True:
+            player = state.current_player()
+            if player >= 0:
+                state.apply_action(rng.choice(state.legal_actions()))
                 decisions += 1
-        return decisions
+            elif player == chance:
+                outcomes, left = state.chance_outcomes(), rng.random()
+                for action, probability in outcomes:
+                    left -= probability
+                    if left < 0.0:
+                        state.apply_action(action)
+                        break
+                else:  # rounding left a sliver: the last outcome
+                    state.apply_action(outcomes[-1][0])
+            else:
+                return decisions
 
     return timed(step)
 
@@ -122,14 +170,15 @@ def rlcard_rate() -> float:
     import rlcard
 
     env = rlcard.make("limit-holdem", config={"seed": 0})
-    rng = np.random.default_rng(0)
+    rng = random.Random(0)
 
     def step() -> int:
         state, _ = env.reset()
         decisions = 0
         while not env.is_over():
-            legal = list(state["legal_actions"])
-            state, _ = env.step(legal[rng.integers(len(legal))])
+            # legal_actions is a dict keyed by action id: its keys as a list
+            # is the one conversion a uniform pick needs.
+            state, _ = env.step(rng.choice(list(state["legal_actions"])))
             decisions += 1
         return decisions
 
@@ -141,16 +190,20 @@ def pettingzoo_rate() -> float:
 
     env = texas_holdem_v4.env()
     env.reset(seed=0)
+    rng = random.Random(0)
 
     def step() -> int:
         env.reset()
         decisions = 0
-        for agent in env.agent_iter():
+        for _ in env.agent_iter():
             observation, _, terminated, truncated, _ = env.last()
             if terminated or truncated:
                 env.step(None)
             else:
-                env.step(env.action_space(agent).sample(observation["action_mask"]))
+                # A uniform pick among the mask's ones with Python's random,
+                # not the action space's numpy sampler.
+                mask = observation["action_mask"].tolist()
+                env.step(rng.choice([i for i, legal in enumerate(mask) if legal]))
                 decisions += 1
         return decisions
 
@@ -158,32 +211,38 @@ def pettingzoo_rate() -> float:
 
 
 def main() -> None:
-    print("one thread; decisions/s unless marked\n")
-    ours = {
-        "Tables.step, 4096 tables, numpy uniform policy": tables_rate(4096, False),
-        "Tables.step + features(), 4096 tables": tables_rate(4096, True),
-        "RazzVectorEnv.step, 1024 envs, check/call opponents": vector_env_rate(1024),
+    print("one thread; decisions/s unless marked")
+    print(how(ROUNDS) + "\n")
+    # Each row is a callable giving its rate, so that the rounds can run
+    # them alternately.
+    ours: dict[str, Callable[[], float]] = {
+        TABLES: partial(tables_rate, 4096, False),
+        "Tables.step + features(), 4096 tables": partial(tables_rate, 4096, True),
+        VECTOR: partial(vector_env_rate, 1024),
+        ENV: partial(single_env_rate, "check_call"),
     }
-    for name, value in ours.items():
-        print(f"  {name:<55} {value / 1e6:8.2f} M/s")
-    peers = {}
-    for name, bench in (
-        ("OpenSpiel leduc_poker (pyspiel)", openspiel_rate),
-        ("RLCard limit-holdem", rlcard_rate),
-        ("PettingZoo texas_holdem_v4", pettingzoo_rate),
+    peers: dict[str, Callable[[], float]] = {}
+    for name, module, bench in (
+        ("OpenSpiel leduc_poker (pyspiel)", "pyspiel", openspiel_rate),
+        ("RLCard limit-holdem", "rlcard", rlcard_rate),
+        # (Its classic environments also need pygame.)
+        ("PettingZoo texas_holdem_v4", "pettingzoo.classic.texas_holdem_v4", pettingzoo_rate),
     ):
         try:
-            peers[name] = bench()
+            importlib.import_module(module)
         except ImportError:
             print(f"  {name:<55} (not installed)")
-    for name, value in peers.items():
+        else:
+            peers[name] = bench
+    best, every = alternate({**ours, **peers}, ROUNDS)
+    for name, value in best.items():
         print(f"  {name:<55} {value / 1e6:8.3f} M/s")
-    if peers:
-        best = max(peers.values())
-        step = ours["Tables.step, 4096 tables, numpy uniform policy"]
-        env = ours["RazzVectorEnv.step, 1024 envs, check/call opponents"]
-        print(f"\n  Tables.step / fastest peer: {step / best:,.0f}x;"
-              f" RazzVectorEnv / fastest peer: {env / best:,.0f}x")  # fmt: skip
+    for peer in peers:
+        for mine in (TABLES, VECTOR, ENV):
+            ratios = pair_ratios(every, mine, peer)
+            print(f"\n  {mine.split(',')[0]} / {peer}: {times(best[mine] / best[peer])}"
+                  f" best over best; {spread(ratios)}", end="")  # fmt: skip
+    print()
 
     print("\nsimulate, six players, hands/s (best of 9, the four alternated)")
     batch = single = builtin = loop = 0.0

@@ -4,15 +4,21 @@ on all threads, against pokerkit playing complete hands, in one run.
     python benches/bench_simulate.py [--hands 2000000]
 
 Prints hands per second, the speed-up from 1 to all threads, and the ratio
-to pokerkit (check/call to showdown, as pokerkit's own docs time it).
-Timings never decide a test.
+to pokerkit (check/call to showdown, as pokerkit's own docs time it,
+through its cheapest correct loop), every row run alternately in rounds,
+best of each. Timings never decide a test.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import time
+from functools import partial
+from typing import Callable
+
+from alternate import alternate, how, pair_ratios, spread
 
 import razz_fast
 
@@ -23,41 +29,56 @@ def rate(hands: int, strategy: str, threads: int | None) -> float:
 
 
 def pokerkit_check_call(hands: int) -> float:
+    """Hands per second of pokerkit playing check/call to showdown through
+    its cheapest correct loop: the bring-in is always the hand's first
+    action, and every other one a check or call, so no `can_` call (each a
+    verification and a caught exception) is needed."""
     import pokerkit
 
+    automations = tuple(pokerkit.Automation)
+    create = pokerkit.FixedLimitRazz.create_state
+    stacks = (400,) * 6
     start = time.perf_counter()
     for _ in range(hands):
-        state = pokerkit.FixedLimitRazz.create_state(
-            tuple(pokerkit.Automation), True, 0, 1, 2, 4, (400,) * 6, 6
-        )
+        state = create(automations, True, 0, 1, 2, 4, stacks, 6)
+        state.post_bring_in()
         while state.status:
-            if state.can_post_bring_in():
-                state.post_bring_in()
-            else:
-                state.check_or_call()
+            state.check_or_call()
     return hands / (time.perf_counter() - start)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=2_000_000)
+    parser.add_argument("--pokerkit-hands", type=int, default=50)
+    parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args()
     cores = os.cpu_count() or 1
-    try:
-        pokerkit = pokerkit_check_call(200)
-    except ImportError:
-        pokerkit = float("nan")
-    print(f"simulate: six players, {args.hands:,} hands; pokerkit {pokerkit:,.0f} hands/s\n")
+    strategies = ("check_call", "tight", "random")
+    rows: dict[str, Callable[[], float]] = {}
+    for strategy in strategies:
+        rows[f"{strategy} 1"] = partial(rate, args.hands, strategy, 1)
+        rows[f"{strategy} all"] = partial(rate, args.hands, strategy, None)
+    installed = importlib.util.find_spec("pokerkit") is not None
+    if installed:
+        rows["pokerkit"] = partial(pokerkit_check_call, args.pokerkit_hands)
+    best, every = alternate(rows, args.rounds)
+    pokerkit = best.get("pokerkit", float("nan"))
+    print(f"simulate: six players, {args.hands:,} hands; pokerkit {pokerkit:,.0f} hands/s"
+          f" (check/call, {args.pokerkit_hands} hands a round)")  # fmt: skip
+    print(how(args.rounds) + "\n")
     every_label = f"{cores} threads"
     print(f"| {'strategy':<10} | {'1 thread':>12} | {every_label:>12} | scaling | vs pokerkit")
     print(f"|{'-' * 12}|{'-' * 14}|{'-' * 14}|---------|------------")
-    for strategy in ("check_call", "tight", "random"):
-        one = rate(args.hands, strategy, 1)
-        every = rate(args.hands, strategy, None)
+    for strategy in strategies:
+        one, many = best[f"{strategy} 1"], best[f"{strategy} all"]
         print(
-            f"| {strategy:<10} | {one:>12,.0f} | {every:>12,.0f} | {every / one:>6.2f}x"
-            f" | {every / pokerkit:>9,.0f}x"
+            f"| {strategy:<10} | {one:>12,.0f} | {many:>12,.0f} | {many / one:>6.2f}x"
+            f" | {many / pokerkit:>9,.0f}x"
         )
+    if installed:
+        ratios = pair_ratios(every, "check_call all", "pokerkit")
+        print(f"\ncheck_call, {cores} threads / pokerkit: {spread(ratios)}")
 
 
 if __name__ == "__main__":

@@ -32,7 +32,7 @@ fn bench_sim(c: &mut Criterion) {
                     &AtomicBool::new(false),
                     &builtin_only(),
                 )
-                .unwrap_or_else(|never| match never {})
+                .expect("one thread")
             });
         });
     }

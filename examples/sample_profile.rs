@@ -27,7 +27,7 @@ fn main() {
     let hands: Vec<Vec<u8>> = hands.iter().map(|h| parse_cards(h).unwrap()).collect();
     let spot = Spot::new(&hands, &[]).unwrap();
     let start = Instant::now();
-    let tally = sample(&spot, trials, 1, Some(1));
+    let tally = sample(&spot, trials, 1, Some(1)).expect("one thread");
     let seconds = start.elapsed().as_secs_f64();
     println!(
         "{:?} {:?} {:.1} M samples/s",

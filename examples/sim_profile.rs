@@ -33,7 +33,7 @@ fn main() {
         &AtomicBool::new(false),
         &builtin_only(),
     )
-    .unwrap_or_else(|never| match never {});
+    .expect("one thread");
     println!(
         "{:?} {} {:?}",
         totals.net,

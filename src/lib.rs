@@ -11,6 +11,7 @@ mod event;
 mod hand;
 mod luck;
 mod match_play;
+mod rank_multisets;
 mod rng;
 mod rules;
 mod sim;
@@ -58,8 +59,9 @@ pub use sim::{
     External, Table, Totals, CHUNK,
 };
 pub use strategy::Strategy;
-// Many tables stepped together, and what one seat may see of a hand.
-pub use tables::{features, obs};
+// Many tables stepped together, one learning seat's table, and what one
+// seat may see of a hand.
+pub use tables::{features, learner, obs};
 pub use tables::{play_builtins, Obs, ObsRef, Player, Tables};
 pub use threads::{checked_threads, MAX_THREADS};
 pub use view::{action_of, PlayerView};

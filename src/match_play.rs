@@ -9,11 +9,13 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use rayon::prelude::*;
 
+use crate::error::Error;
 use crate::hand::Hand;
 use crate::luck::{luck, luck_seed, UNITS};
 use crate::pots::MAX_SEATS;
 use crate::rng::Rng;
-use crate::sim::{on_threads, play_chunk, Deciders, Hands, Player, Table, CHUNK};
+use crate::sim::{play_chunk, Deciders, Hands, Player, Table, CHUNK};
+use crate::threads::run_in;
 use crate::wide::U256;
 
 /// A match: the table as seated for the first rotation (its `hands` are the
@@ -160,9 +162,10 @@ fn rotations(m: &Match<'_>) -> (Vec<[Player; MAX_SEATS]>, Vec<[u8; MAX_SEATS]>) 
 }
 
 /// Plays the deals of chunks `first_chunk .. first_chunk + n_chunks` (on
-/// `threads` threads; `None`: rayon's current pool) and returns their sums.
-/// Once `stop` is set no further chunk starts.
-pub fn match_chunks<E: Send>(
+/// `threads` threads; `None`: the current pool) and returns their sums, or
+/// the first error of a decider or of the threads. Once `stop` is set no
+/// further chunk starts.
+pub fn match_chunks<E: Send + From<Error>>(
     m: &Match<'_>,
     first_chunk: u64,
     n_chunks: u64,
@@ -214,7 +217,7 @@ pub fn match_chunks<E: Send>(
             .map(|piece| piece.map(|(_, totals, _)| totals))
             .try_reduce(MatchTotals::default, |a, b| Ok(a.merge(b)))
     };
-    on_threads(threads, run)
+    run_in(threads, run)?
 }
 
 /// A chunk's payoffs and (when counted) luck, hand by hand: deal `i` of
@@ -301,10 +304,7 @@ mod tests {
         };
         let chunks = deals.div_ceil(CHUNK);
         let stop = AtomicBool::new(false);
-        match match_chunks(&m, 0, chunks, Some(2), &stop, &builtin_only()) {
-            Ok(totals) => totals,
-            Err(never) => match never {},
-        }
+        match_chunks(&m, 0, chunks, Some(2), &stop, &builtin_only()).unwrap()
     }
 
     /// The same strategy in two seats of a duplicate match wins nothing:
@@ -379,7 +379,7 @@ mod tests {
             &AtomicBool::new(false),
             &builtin_only(),
         )
-        .unwrap_or_else(|never| match never {});
+        .unwrap();
         assert_eq!(totals.net[..3], sim.net[..3]);
         assert_eq!(totals.hand_sq[..3], sim.sum_sq[..3]);
         assert_eq!(totals.seat_hands[..3], [3000; 3]);

@@ -7,6 +7,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use rayon::prelude::*;
 
+use crate::error::Error;
 use crate::eval::NUM_RANKS;
 use crate::event::Action;
 use crate::hand::{DeckSource, Hand};
@@ -14,11 +15,11 @@ use crate::pots::MAX_SEATS;
 use crate::rng::{hand_seeds, Rng};
 use crate::rules::Rules;
 use crate::strategy::Strategy;
+use crate::threads::run_in;
 
 /// Hands per chunk: the unit of seeding and of work sharing.
 pub const CHUNK: u64 = 1024;
 
-pub use crate::rng::chunk_seed;
 pub use crate::tables::Player;
 
 /// Exact sums over played hands.
@@ -175,12 +176,13 @@ pub type External<'a, E> = dyn Fn(u8, &Hand) -> Result<Action, E> + Sync + 'a;
 /// A batch policy's decisions for the tables waiting on it.
 pub type Batch<'a, E> = dyn Fn(u8, &[&Hand]) -> Result<Vec<Action>, E> + Sync + 'a;
 
-/// A run of built-in strategies only needs no deciders.
-pub fn builtin_only() -> Deciders<'static, std::convert::Infallible> {
-    fn no_external(_: u8, _: &Hand) -> Result<Action, std::convert::Infallible> {
+/// A run of built-in strategies only needs no deciders. Its only errors
+/// are the core's (threads the system would not start).
+pub fn builtin_only() -> Deciders<'static, Error> {
+    fn no_external(_: u8, _: &Hand) -> Result<Action, Error> {
         unreachable!("built-in seats only")
     }
-    fn no_batch(_: u8, _: &[&Hand]) -> Result<Vec<Action>, std::convert::Infallible> {
+    fn no_batch(_: u8, _: &[&Hand]) -> Result<Vec<Action>, Error> {
         unreachable!("built-in seats only")
     }
     Deciders {
@@ -406,18 +408,12 @@ pub fn record_hands<E>(
     Ok(kept)
 }
 
-/// Runs `work` on `threads` threads (`None`: rayon's current pool).
-pub(crate) fn on_threads<T: Send>(threads: Option<usize>, work: impl FnOnce() -> T + Send) -> T {
-    match threads.and_then(|t| rayon::ThreadPoolBuilder::new().num_threads(t).build().ok()) {
-        Some(pool) => pool.install(work),
-        None => work(),
-    }
-}
-
 /// Plays chunks `first_chunk .. first_chunk + n_chunks` on `threads` threads
-/// (`None`: rayon's global pool) and returns their sums. Once `stop` is set
-/// no further chunk starts (the sums then cover fewer hands).
-pub fn simulate_chunks<E: Send>(
+/// (`None`: the current pool, see [`Pool`](crate::threads::Pool)) and
+/// returns their sums, or the first error of a decider or of the threads.
+/// Once `stop` is set no further chunk starts (the sums then cover fewer
+/// hands).
+pub fn simulate_chunks<E: Send + From<Error>>(
     table: &Table<'_>,
     first_chunk: u64,
     n_chunks: u64,
@@ -456,14 +452,15 @@ pub fn simulate_chunks<E: Send>(
             .map(|piece| piece.map(|(_, totals)| totals))
             .try_reduce(Totals::default, |a, b| Ok(a.merge(b)))
     };
-    on_threads(threads, run)
+    run_in(threads, run)?
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    type NoError = std::convert::Infallible;
+    // The deciders here never fail; a pool the system refuses would.
+    type NoError = Error;
 
     fn play(
         table: &Table<'_>,
@@ -599,6 +596,7 @@ mod tests {
 
     #[test]
     fn chunk_seeds_differ() {
+        use crate::rng::chunk_seed;
         assert_ne!(chunk_seed(1, 0), chunk_seed(1, 1));
         assert_ne!(chunk_seed(1, 0), chunk_seed(2, 0));
     }

@@ -1,6 +1,12 @@
-//! Thread counts of the long calls (`rank_many`, `simulate`, `equity`):
-//! one bound, checked in one place. A count never changes a result, only
-//! how fast it comes.
+//! Thread counts of the long calls (`rank_many`, `simulate`, `equity`,
+//! `Tables`): one bound, checked in one place, and one way to run on that
+//! many threads ([`Pool`], [`run_in`]). A count never changes a result,
+//! only how fast it comes.
+//!
+//! When the system refuses the threads a count asks for, the call fails
+//! with an [`Error`] that says so: it neither panics nor quietly runs on
+//! other threads than the caller asked for (a caller who limits a run to
+//! two threads on a shared machine should not find it on every core).
 
 use std::fmt::Display;
 
@@ -28,6 +34,52 @@ where
     }
 }
 
+/// Where a long call runs: the pool it is called from (rayon's global
+/// pool, one thread per core, unless it runs inside another pool's
+/// [`Pool::install`]) or a pool of its own with a given count of threads.
+/// A run object that makes many calls builds its pool once and keeps it.
+pub struct Pool(Option<rayon::ThreadPool>);
+
+impl Pool {
+    /// `None`: the current pool; `Some(n)`: a new pool of `n` threads (a
+    /// count already checked by [`checked_threads`]), or the error that
+    /// says why the system would not start them.
+    pub fn new(threads: Option<usize>) -> Result<Pool> {
+        let Some(count) = threads else {
+            return Ok(Pool(None));
+        };
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(count)
+            .build()
+            .map(|pool| Pool(Some(pool)))
+            .map_err(|e| Error::InvalidArgument(format!("cannot start {count} threads: {e}")))
+    }
+
+    /// `work()`, its parallel iterators spread over this pool's threads.
+    #[inline]
+    pub fn install<T: Send>(&self, work: impl FnOnce() -> T + Send) -> T {
+        match &self.0 {
+            Some(pool) => pool.install(work),
+            None => work(),
+        }
+    }
+
+    /// How many threads `install` spreads work over.
+    #[inline]
+    pub fn current_num_threads(&self) -> usize {
+        self.0.as_ref().map_or_else(
+            rayon::current_num_threads,
+            rayon::ThreadPool::current_num_threads,
+        )
+    }
+}
+
+/// `work()` on `threads` threads (`None`: the current pool, see [`Pool`]),
+/// or the error that says why the system would not start them.
+pub fn run_in<T: Send>(threads: Option<usize>, work: impl FnOnce() -> T + Send) -> Result<T> {
+    Ok(Pool::new(threads)?.install(work))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -46,6 +98,26 @@ mod tests {
         assert_eq!(
             checked_threads(Some(-1i128)).unwrap_err().to_string(),
             "threads must be 1..1024, got -1"
+        );
+    }
+
+    #[test]
+    fn runs_on_the_threads_asked_for() {
+        assert_eq!(run_in(Some(3), rayon::current_num_threads), Ok(3));
+        assert_eq!(
+            run_in(None, rayon::current_num_threads),
+            Ok(rayon::current_num_threads())
+        );
+        // `None` inside a pool stays in that pool.
+        let pool = Pool::new(Some(2)).unwrap();
+        assert_eq!(pool.current_num_threads(), 2);
+        assert_eq!(
+            pool.install(|| run_in(None, rayon::current_num_threads)),
+            Ok(2)
+        );
+        assert_eq!(
+            Pool::new(None).unwrap().current_num_threads(),
+            rayon::current_num_threads()
         );
     }
 }

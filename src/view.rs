@@ -17,6 +17,8 @@ use crate::hand::{DeckSource, Hand};
 use crate::pots::MAX_SEATS;
 use crate::rng::Rng;
 use crate::rules::Rules;
+use crate::tables::features::{self, Row, WIDTH};
+use crate::tables::obs::{NONE, SLOTS};
 
 #[derive(Clone)]
 pub struct PlayerView {
@@ -235,6 +237,58 @@ impl PlayerView {
             .map_or(&[], Event::cards)
     }
 
+    /// The view encoded as `Tables::features` encodes a table's row
+    /// (layout in docs/TABLES.md), with the view's seat in the actor's
+    /// place: its own cards, every up card and the community card, stacks,
+    /// bets and flags, seats counted clockwise from it. The legal actions
+    /// and `to_call` are the seat's own: none and 0 unless it is to act
+    /// (another seat's options are not the seat's to take). A finished
+    /// hand encodes street 0 and no legal action, with its final amounts
+    /// and cards. For the actor's view this is the table's row exactly.
+    pub fn features(&self) -> [f32; WIDTH] {
+        let n = self.n;
+        let to_act = self.actor == Some(self.seat);
+        let mut legal = [0u8; Action::ALL.len()];
+        if to_act {
+            for (i, flag) in legal.iter_mut().enumerate() {
+                // `ActionSet` holds bit `i` for the action of index `i`.
+                *flag = self.legal.0 >> i & 1;
+            }
+        }
+        let amounts = |chips: &[u64; MAX_SEATS]| chips.map(|c| c as i64);
+        let (stacks, bets) = (amounts(&self.stacks), amounts(&self.bets));
+        let flags = |mask: u8| std::array::from_fn::<u8, MAX_SEATS, _>(|s| mask >> s & 1);
+        let (folded, all_in) = (flags(self.folded), flags(self.all_in));
+        // Slots as a table's row holds them: two down cards, four up, the
+        // seventh-street down card; only the seat's own down cards.
+        let mut cards = [NONE; MAX_SEATS * SLOTS];
+        for (s, slots) in cards.chunks_exact_mut(SLOTS).take(n).enumerate() {
+            for (slot, &c) in slots[2..6].iter_mut().zip(self.up_cards(s)) {
+                *slot = c as i8;
+            }
+        }
+        let mine = &mut cards[self.seat * SLOTS..(self.seat + 1) * SLOTS];
+        for (i, &c) in self.down_cards(self.seat).iter().enumerate() {
+            mine[if i < 2 { i } else { 6 }] = c as i8;
+        }
+        let row = Row {
+            actor: self.seat as i8,
+            street: self.street.map_or(0, |s| s as i8),
+            to_call: if to_act { self.to_call as i64 } else { 0 },
+            pot: self.pot as i64,
+            legal: &legal,
+            stacks: &stacks[..n],
+            bets: &bets[..n],
+            folded: &folded[..n],
+            all_in: &all_in[..n],
+            cards: &cards[..n * SLOTS],
+            community: self.community.map_or(NONE, |c| c as i8),
+        };
+        let mut out = [0.0; WIDTH];
+        features::encode(&row, self.rules.big_bet, &mut out);
+        out
+    }
+
     /// A hand consistent with the view: the same rules, stacks, seen cards
     /// and actions, with every card the seat has not seen dealt at random
     /// (from `seed`) from the cards it has not seen. Built from the view
@@ -368,6 +422,46 @@ mod tests {
                     assert_eq!(PlayerView::of(&same, None).unwrap(), *view);
                     assert_eq!(Strategy::Tight.decide(&same, &mut rng), expected);
                 }
+            });
+        }
+    }
+
+    /// The actor's view encodes as the table's row of the same hand does.
+    #[test]
+    fn the_actors_view_encodes_as_its_tables_row() {
+        use crate::tables::{Obs, ObsRef};
+        for seed in 0..100 {
+            let players = 2 + seed as usize % 7;
+            decisions(seed, players, |hand, view| {
+                let (mut actor, mut street, mut to_call, mut pot) = ([0], [0], [0], [0]);
+                let mut legal = [0; 7];
+                let (mut stacks, mut bets) = (vec![0; players], vec![0; players]);
+                let (mut folded, mut all_in) = (vec![0; players], vec![0; players]);
+                let mut cards = vec![0; players * SLOTS];
+                let mut community = [0];
+                let mut obs = Obs {
+                    players,
+                    actor: &mut actor,
+                    street: &mut street,
+                    to_call: &mut to_call,
+                    pot: &mut pot,
+                    legal: &mut legal,
+                    stacks: &mut stacks,
+                    bets: &mut bets,
+                    folded: &mut folded,
+                    all_in: &mut all_in,
+                    cards: &mut cards,
+                    community: &mut community,
+                };
+                obs.write(0, hand);
+                let row: ObsRef<'_> = obs.as_ref();
+                let mut expected = [0.0; WIDTH];
+                row.encode(hand.rules().big_bet, &mut expected).unwrap();
+                // Bit for bit.
+                assert_eq!(
+                    view.features().map(f32::to_bits),
+                    expected.map(f32::to_bits)
+                );
             });
         }
     }

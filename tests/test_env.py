@@ -222,7 +222,7 @@ def test_a_choice_outside_the_space_is_an_error_and_changes_nothing(choice, erro
         vector.step(np.array([1, choice, 1], dtype=dtype))
     with pytest.raises(error, match="0, 1 or 2"):
         aec.step(choice)
-    assert (single._tables.features()[0] == before).all()
+    assert (single._table.observe()["observation"] == before).all()
     assert (vector._tables.features() == state).all()
     assert aec.agent_selection == agent and not any(aec.terminations.values())
 
@@ -299,6 +299,17 @@ def test_import_razz_fast_needs_no_rl_extra():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert "pip install 'razz-fast[rl]'" in out.stdout
+
+
+def test_the_envs_import_nothing_from_the_reference():
+    # The reference is the tests' oracle, not a part of the library the
+    # environments run on (they encoded observations with its features_of).
+    code = (
+        "import sys, razz_fast.env\n"
+        "print(sorted(m for m in sys.modules if m.startswith('razz_fast.reference')))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
 
 
 @rf.batch_policy
@@ -408,9 +419,9 @@ def test_a_reset_in_the_middle_of_a_hand_starts_a_new_hand():
     for _ in range(3):
         _, _, terminated, _, _ = env.step(1)
         assert not terminated
-    assert env._tables.street[0] > 3
+    assert env._table.view().street > 3
     observation, _ = env.reset()
-    assert env._tables.street[0] == 3
+    assert env._table.view().street == 3
     assert observation["observation"][0] == 1.0  # third street
     # Still seeded: the same resets from the same seed give the same hands.
     again = RazzEnv(players=3, opponents="check_call")
@@ -545,3 +556,45 @@ def test_a_render_mode_the_env_lacks_is_refused(make):
     env = make(render_mode="ansi")
     env.reset(seed=1)
     assert isinstance(env.render(), str)
+
+
+def test_an_opponent_that_raises_leaves_the_single_env_to_a_reset():
+    # Its decision is missing, so the learner's next choice is refused (it
+    # would be played at the opponent's seat); a reset deals a new hand.
+    calls = []
+
+    def flaky(view):
+        calls.append(view)
+        if len(calls) == 3:
+            raise RuntimeError("bot crashed")
+        return _check_call_view(view)
+
+    env = RazzEnv(players=3, seat=0, opponents=[flaky, "check_call"])
+    env.reset(seed=1)
+    with pytest.raises(RuntimeError, match="bot crashed"):
+        for _ in range(20):
+            env.step(1)
+    with pytest.raises(ValueError, match=r"seat 1 is to act.*reset\(\)"):
+        env.step(1)
+    observation, _ = env.reset()
+    assert observation["observation"][0] == 1.0  # a new hand, third street
+    for _ in range(20):
+        observation, _, terminated, _, _ = env.step(1)
+        if terminated:
+            env.reset()
+
+
+def test_the_single_env_never_changes_an_observation_it_returned():
+    # Each step returns new arrays (a replay buffer may keep them as they are).
+    env = RazzEnv(players=4, opponents="tight")
+    observation, info = env.reset(seed=2)
+    kept = [(observation, {k: v.copy() for k, v in observation.items()})]
+    for step in range(200):
+        observation, _, terminated, _, info = env.step(step % 3)
+        assert info["action_mask"] is observation["action_mask"]
+        kept.append((observation, {k: v.copy() for k, v in observation.items()}))
+        if terminated:
+            observation, _ = env.reset()
+    for returned, copied in kept:
+        _assert_same(returned, copied)
+    assert len({id(returned["observation"]) for returned, _ in kept}) == len(kept)

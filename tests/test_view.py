@@ -8,6 +8,7 @@ from __future__ import annotations
 import copy
 import pickle
 
+import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -116,6 +117,71 @@ def test_core_and_reference_views_and_determinized_hands_agree(case):
     # Consistent with the view: the seat sees the same thing in it.
     assert d.view(seat) == v
     assert e.view(seat) == w
+
+
+def _passive(legal):
+    """The bring-in, call or check: a hand played so goes to the river."""
+    return next(a for a in (rf.Action.BRING_IN, rf.Action.CALL, rf.Action.CHECK) if a in legal)
+
+
+@given(hands, st.sampled_from(rf.Rules.PRESETS), st.booleans(), st.booleans())
+def test_core_and_reference_views_encode_the_same_features(case, preset, burn, call_down):
+    """The core's PlayerView.features() is the reference's pure-Python
+    encoding, bit for bit, for every seat's view at every point of a hand
+    and at its end: 2 to 8 players, every rule book, burns, and hands then
+    called down to the river (eight players get a community card)."""
+    players, deck, choices, stacks, _, _ = case
+    made = [
+        impl.Hand(impl.Rules.preset(preset, 1, 2, 4, 8).replace(burn_cards=burn),
+                  [stacks] * players, deck=list(deck))
+        for impl in (rf, ref)
+    ]  # fmt: skip
+    moves = iter(choices)
+    while True:
+        for seat in range(players):
+            core, reference = (hand.view(seat).features() for hand in made)
+            assert core.dtype == reference.dtype == np.float32
+            assert core.shape == reference.shape == (rf.FEATURES,)
+            assert core.tobytes() == reference.tobytes(), seat
+        if made[0].is_over:
+            break
+        legal = made[0].legal_actions()
+        choice = next(moves, None)
+        if choice is None and not call_down:
+            break
+        action = _passive(legal) if choice is None else legal[choice % len(legal)]
+        for hand in made:
+            hand.act(action)
+
+
+@pytest.mark.parametrize("impl", IMPLS.values(), ids=IMPLS)
+def test_the_actors_view_encodes_as_its_tables_row(impl):
+    """The documented encoding of Tables.features(), for one view: the
+    actor's view gives its table's row. Another seat's view has no legal
+    action and nothing to call (they are the actor's), an up card of the
+    actor, and the seat's own cards."""
+    rules = impl.Rules(ante=1, bring_in=2, small_bet=4, big_bet=8)
+    players = 5
+    tables = impl.Tables(rules, [60] * players, 3, seed=4,
+                         strategies=[None, "tight", None, "random", None])  # fmt: skip
+    rng = np.random.default_rng(1)
+    rows = 0
+    for _ in range(60):
+        features = tables.features()
+        for row in range(3):
+            actor = int(tables.actor[row])
+            if actor < 0:
+                continue
+            rows += 1
+            assert (tables.view(row).features() == features[row]).all()
+            other = tables.view(row, (actor + 1) % players).features()
+            assert not other[5:13].any()  # legal actions and to_call
+            up = tables.view(row, actor).up_cards(actor)
+            at = 53 + 18 * (players - 1)  # the actor, one seat before the other
+            assert other[at + 5 : at + 18].sum() == len(up)
+        choice = np.argmax(rng.random(tables.legal.shape) * tables.legal, axis=1)
+        tables.step(choice)
+    assert rows > 100
 
 
 @pytest.mark.parametrize("name", IMPLS)

@@ -14,6 +14,7 @@ __all__ = [
     "PlayerView",
     "Batch",
     "Tables",
+    "LearnerTable",
     "FEATURES",
     "FEATURES_VERSION",
     "simulate_chunks",
@@ -356,6 +357,12 @@ class PlayerView:
         """The face-up cards dealt to `seat` so far, in the order dealt."""
     def down_cards(self, seat: int) -> list[int]:
         """The seat's own down cards; another seat's only once shown (else [])."""
+    def features(self) -> npt.NDArray[np.float32]:
+        """The view encoded for neural networks, a float32 array (FEATURES,):
+        what `Tables.features()` gives a table's row (layout in
+        docs/TABLES.md), with this seat in the actor's place; its legal
+        actions and to_call are its own (none and 0 unless it is to act).
+        The actor's view gives its table's row exactly."""
     def determinize(self, seed: int) -> Hand:
         """A `Hand` consistent with this view: the same stacks, seen cards and
         actions, every card the seat has not seen dealt at random from the
@@ -475,6 +482,48 @@ class Tables(Batch):
         """The seed the batch deals from (drawn at random when none was given):
         hand k of the batch gets the same cards for it whatever the number of
         tables or threads."""
+
+_Stepped: TypeAlias = tuple[dict[str, npt.NDArray[Any]] | None, float, bool]
+
+@final
+class LearnerTable:
+    """LearnerTable(rules, stacks, seat, strategies, seed)
+
+    One table for a learning seat: the hands of the run seeded by `seed`
+    (hand k as `Tables` deals it), the seats whose `strategies` entry names
+    a built-in strategy played by the core, the others (None) left to the
+    caller through `act`. `step(choice)` plays the learner's choice (0
+    fold, 1 check / call / bring-in, 2 complete / bet / raise) and then
+    the built-in seats, dealing the next hand when one ends."""
+
+    def __new__(
+        cls,
+        rules: Rules,
+        stacks: Sequence[int],
+        seat: int,
+        strategies: Sequence[str | None],
+        seed: int,
+    ) -> LearnerTable: ...
+    def step(self, choice: int) -> _Stepped:
+        """step(choice) -> (observation or None, reward, ended): the learner's
+        choice 0, 1 or 2 (one the state does not allow plays as 1), then
+        the built-in seats up to the learner's next decision or a caller's
+        (the observation is then None: `act` goes on). The reward, in big
+        bets, is the learner's for the first hand that ended meanwhile."""
+    def act(self, action: int) -> _Stepped:
+        """act(action) -> (observation or None, reward, ended): the decision
+        (an `Action`) of the caller's seat that is to act, then as `step`;
+        the reward counts from the learner's last choice."""
+    def observe(self) -> dict[str, npt.NDArray[Any]] | None:
+        """The learner's observation, None while a caller's seat is to act."""
+    @property
+    def actor(self) -> int:
+        """The seat to act now: the learner's or a caller's."""
+    def view(self, seat: int | None = None) -> PlayerView:
+        """view(seat=None): what `seat` (default: the actor) may know now."""
+    def batch(self) -> Batch:
+        """The actor's observation arrays as a one-row `Batch`, as a batch
+        policy is given them."""
 
 CHUNK: int
 

@@ -40,10 +40,11 @@ import numpy as np
 import razz_fast as rf
 from razz_fast._args import as_int, checked_int
 from razz_fast._checks import rules_type
+from razz_fast._core import LearnerTable
+from razz_fast._features_out import check_out
 from razz_fast.discrete import action_mask, to_action
 from razz_fast.events import Action
 from razz_fast.policy import BatchPolicy, checked_answer, is_batch_policy
-from razz_fast.reference.tables import check_out, features_of
 
 __all__ = ["RazzEnv", "RazzVectorEnv", "RazzAECEnv", "aec_env", "to_action", "action_mask"]
 
@@ -137,6 +138,19 @@ def _choices(choice: Any, shape: tuple[int, ...]) -> np.ndarray:
     return array
 
 
+def _choice(choice: Any) -> int:
+    """One choice as an int 0, 1 or 2 (a numpy integer too), else the
+    errors ``to_action`` raises: a TypeError for what is not an integer (a
+    bool, a float), a ValueError for another integer or another shape."""
+    array = _choices(choice, ())
+    if array.dtype.kind not in "iu":
+        raise TypeError(f"choices must be integers 0, 1 or 2, got {choice!r} ({array.dtype})")
+    value = int(array)
+    if not 0 <= value <= 2:
+        raise ValueError(f"a choice is 0, 1 or 2, got {value}")
+    return value
+
+
 # Gymnasium types a Dict space as holding dict[str, Space] (its parts'
 # spaces), so the Env's observation type is a dict of Any, not Observation.
 class RazzEnv(gymnasium.Env[dict[str, Any], Choice]):
@@ -145,7 +159,8 @@ class RazzEnv(gymnasium.Env[dict[str, Any], Choice]):
     rules=None, stacks=None)``: ``opponents`` is one strategy for every
     other seat or a list of them (built-in names, per-decision functions of
     a ``PlayerView``, batch policies), ``stacks`` an int (default 100 big
-    bets)."""
+    bets). Each observation is a new dict of new arrays, the caller's to
+    keep: the environment never writes into one it has returned."""
 
     metadata = {"render_modes": ["ansi"]}
     """Gymnasium's metadata: ``render()`` gives text (``"ansi"``)."""
@@ -174,51 +189,40 @@ class RazzEnv(gymnasium.Env[dict[str, Any], Choice]):
         }
         self._builtin = [p if isinstance(p, str) else None for p in strategies]
         self.stacks = 100 * self.rules.big_bet if stacks is None else stacks
-        _checked_table(self.rules, self.stacks, self._builtin)
-        if self.stacks <= self.rules.ante:
-            # Every hand would end on the antes: reset() would wait forever
-            # for the learner's turn.
-            raise ValueError(
-                f"stacks must be more than the ante ({self.rules.ante}), got {self.stacks}:"
-                " the antes would put every seat all in and the learner would never act"
-            )
+        # The core refuses now what a reset would: bad rules, stacks or
+        # names, and stacks the antes put all in (every hand would end
+        # before the learner could act, and a reset would wait forever).
+        self._new_table(0)
         self.observation_space, self.action_space = _spaces()
         self.render_mode = _render_mode(render_mode)
-        self._tables: rf.Tables | None = None
+        self._table: LearnerTable | None = None
         # Whether the table holds a hand the learner has acted in (a reset
         # then deals a new one rather than going on with it).
         self._mid_hand = False
 
-    def _observation(self) -> Observation:
-        tables = self._tables
-        assert tables is not None
-        return {
-            "observation": tables.features()[0],
-            "action_mask": action_mask(tables.legal[0]),
-        }
+    def _new_table(self, seed: int) -> LearnerTable:
+        """A table dealing the run of ``seed``: the core plays the built-in
+        seats, the learner's choices and the callable opponents' decisions
+        come through ``step`` and ``act``."""
+        stacks = [self.stacks] * self.players
+        return LearnerTable(self.rules, stacks, self.seat, self._builtin, seed)
 
-    def _play_until_learner(self) -> tuple[float, bool]:
-        """Steps the callable opponents (and hands nobody can act in) until
-        the learner is to act; returns the learner's winnings in big bets of
-        a hand that ended meanwhile, and whether one did."""
-        tables = self._tables
-        assert tables is not None
-        won, ended = 0.0, False
-        while tables.actor[0] != self.seat:
-            actor = int(tables.actor[0])
-            if actor < 0:
-                tables.step(np.zeros(1, dtype=np.int64))
+    def _play_callers(self, table: LearnerTable) -> tuple[Observation, float, bool]:
+        """Asks the callable opponents for their decisions until the learner
+        is to act; returns the learner's observation then, and its winnings
+        in big bets of the first hand that ended since its last choice and
+        whether one did."""
+        while True:
+            seat = table.actor
+            policy = self._policies[seat]
+            if is_batch_policy(policy):
+                # Its row's arrays, as simulate gives them to a batch policy.
+                action = int(_policy_actions(policy, table.batch(), 1)[0])
             else:
-                policy = self._policies[actor]
-                if is_batch_policy(policy):
-                    # Its row's arrays, as the vector env gives them: not
-                    # the tables, whose view() would show any seat's cards.
-                    tables.step(_policy_actions(policy, _Rows(tables, np.ones(1, bool)), 1))
-                else:
-                    tables.step(np.array([_decision(policy, tables, 0, actor)]))
-            if tables.done[0] and not ended:
-                won, ended = tables.payoffs[0, self.seat] / self.rules.big_bet, True
-        return float(won), ended
+                action = _decision(policy, table.view(), seat)
+            observation, reward, ended = table.act(action)
+            if observation is not None:
+                return observation, reward, ended
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -227,57 +231,47 @@ class RazzEnv(gymnasium.Env[dict[str, Any], Choice]):
         acting) and plays the opponents up to the learner's turn; returns
         the observation and ``{"action_mask": ...}``."""
         super().reset(seed=seed)
-        if self._tables is None or seed is not None or self._mid_hand:
-            table_seed = int(self.np_random.integers(0, 2**63))
-            stacks = [self.stacks] * self.players
-            self._tables = rf.Tables(
-                self.rules, stacks, 1, seed=table_seed, threads=1, strategies=self._builtin
-            )
-        self._play_until_learner()
+        table = self._table
+        if table is None or seed is not None or self._mid_hand:
+            table = self._table = self._new_table(int(self.np_random.integers(0, 2**63)))
         self._mid_hand = False
-        observation = self._observation()
+        observation = table.observe()
+        if observation is None:
+            observation = self._play_callers(table)[0]
         return observation, {"action_mask": observation["action_mask"]}
 
     def step(self, action: Choice) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
         """Plays the learner's choice (0 fold, 1 passive, 2 aggressive), then
         the opponents up to its next turn; the reward, in big bets, comes
         when the hand ends."""
-        tables = self._tables
-        if tables is None:
+        # One core call per decision when every opponent is built in: the
+        # table plays them up to the learner's next decision, and after a
+        # hand's end the next hand's (reset() goes on with it).
+        table = self._table
+        if table is None:
             raise RuntimeError("call reset() before step()")
-        choice = _choices(action, ())[None]
-        if tables.actor[0] != self.seat:  # a step after the end, without reset()
-            self._play_until_learner()
-        tables.step(to_action(choice, tables.legal))
+        if type(action) is not int or not 0 <= action <= 2:
+            action = _choice(action)
+        # (Set first: if a callable opponent raises, a reset deals anew.)
         self._mid_hand = True
-        reward, terminated = 0.0, bool(tables.done[0])
-        if terminated:
-            reward = float(tables.payoffs[0, self.seat] / self.rules.big_bet)
-            # The next hand's opponents play up to the learner's turn, as
-            # the core plays built-in ones: the observation must be the
-            # learner's, not a batch policy opponent's (its down cards).
-            self._play_until_learner()
-        else:
-            # Opponents' batch policies may end the hand before the learner acts again.
-            reward, terminated = self._play_until_learner()
+        observation, reward, terminated = table.step(action)
+        if observation is None:
+            observation, reward, terminated = self._play_callers(table)
         self._mid_hand = not terminated
-        # After the end the table holds the next hand (reset() goes on with it).
-        observation = self._observation()
         return observation, reward, terminated, False, {"action_mask": observation["action_mask"]}
 
     def render(self) -> str:
         """The street, the pot and the learner's view of the cards, as text."""
-        if self._tables is None:
+        if self._table is None:
             return ""
-        t = self._tables
-        return f"street {int(t.street[0])}, pot {int(t.pot[0])}, cards {t.cards[0].tolist()}"
+        row = self._table.batch()
+        return f"street {int(row.street[0])}, pot {int(row.pot[0])}, cards {row.cards[0].tolist()}"
 
 
-def _decision(strategy: Callable[[Any], Any], tables: rf.Tables, row: int, seat: int) -> int:
-    """A per-decision opponent's action at ``row``, where its ``seat`` is
-    to act: it gets that seat's view, as in ``simulate``, and its answer is
-    checked as ``simulate`` checks it."""
-    view = tables.view(row)
+def _decision(strategy: Callable[[Any], Any], view: rf.PlayerView, seat: int) -> int:
+    """A per-decision opponent's action where its ``seat`` is to act: it
+    gets that seat's ``view``, as in ``simulate``, and its answer is checked
+    as ``simulate`` checks it."""
     answer = strategy(view)
     return int(checked_answer(f"strategy of seat {seat}", answer, view.legal_actions()))
 
@@ -462,7 +456,8 @@ class RazzVectorEnv(VectorEnv[Observation, np.ndarray, np.ndarray]):
                     actions[rows] = _policy_actions(policy, batch, len(batch))
                 else:
                     for row in np.flatnonzero(rows).tolist():
-                        actions[row] = _decision(policy, tables, row, int(tables.actor[row]))
+                        view = tables.view(row)
+                        actions[row] = _decision(policy, view, int(tables.actor[row]))
                 tables.step(actions, where=rows)
                 done |= tables.done
                 won += tables.payoffs[:, self.seat]
@@ -570,13 +565,18 @@ class RazzAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type info
         seat = self.possible_agents.index(agent)
         assert self.hand is not None
         view = self.hand.view(seat)
-        row = _view_row(view)
-        legal = np.array(row["legal"], dtype=bool) if view.actor == seat else np.zeros(7, bool)
-        return {
-            "observation": np.array(features_of(row, self.rules.big_bet), dtype=np.float32),
-            "action_mask": action_mask(legal) if view.actor == seat
-            else np.zeros(3, dtype=np.int8),
-        }  # fmt: skip
+        # The seat's own view, encoded by the core: the legal actions in
+        # it are the seat's own, none unless it is to act, as in its mask.
+        return {"observation": view.features(), "action_mask": self._mask(seat)}
+
+    def _mask(self, seat: int) -> np.ndarray:
+        """``seat``'s action mask: all zeros unless it is to act."""
+        hand = self.hand
+        assert hand is not None
+        if hand.actor != seat:
+            return np.zeros(3, dtype=np.int8)
+        legal = hand.legal_actions()
+        return action_mask(np.array([a in legal for a in Action], dtype=bool))
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Deals a new hand (seeded when ``seed`` is given)."""
@@ -606,12 +606,9 @@ class RazzAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type info
             self.agent_selection = self.possible_agents[actor]
         # The mask in every agent's info too (all zeros but the actor's), as
         # observe() gives it.
-        legal = hand.legal_actions()
-        actor_mask = action_mask(np.array([a in legal for a in Action], dtype=bool))
         for seat, agent in enumerate(self.possible_agents):
             if agent in self.infos:
-                mask = actor_mask if seat == hand.actor else np.zeros(3, dtype=np.int8)
-                self.infos[agent]["action_mask"] = mask
+                self.infos[agent]["action_mask"] = self._mask(seat)
 
     def step(self, action: Choice | None) -> None:
         """Plays the selected agent's choice (0 fold, 1 passive, 2 aggressive)."""
@@ -630,37 +627,6 @@ class RazzAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type info
     def render(self) -> str:
         """The hand's repr."""
         return repr(self.hand)
-
-
-def _view_row(view: rf.PlayerView) -> dict[str, Any]:
-    """A view as the observation row of ``features_of`` (its seat as actor)."""
-    n = view.num_players
-    cards = []
-    for s in range(n):
-        slots = [-1] * 7
-        for i, c in enumerate(view.up_cards(s)):
-            slots[2 + i] = c
-        if s == view.seat:
-            down = view.down_cards(s)
-            slots[: len(down[:2])] = down[:2]
-            if len(down) == 3:
-                slots[6] = down[2]
-        cards.append(slots)
-    legal = view.legal_actions()
-    community = view.community_cards
-    return {
-        "actor": view.seat,
-        "street": view.street or 0,
-        "to_call": view.to_call if view.actor == view.seat else 0,
-        "pot": view.pot,
-        "legal": [a in legal for a in Action],
-        "stacks": view.stacks,
-        "bets": view.bets,
-        "folded": view.folded,
-        "all_in": view.all_in,
-        "cards": cards,
-        "community": community[0] if community else -1,
-    }
 
 
 def aec_env(**kwargs: Any) -> Any:

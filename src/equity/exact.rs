@@ -13,102 +13,13 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use rayon::prelude::*;
 
+use super::multiset::{count_multisets, multisets, Multiset, C};
 use super::outcomes::Outcomes;
 use super::{Spot, Tally, NEVER};
+use crate::error::Result;
 use crate::eval::{LowKey, Rank};
 use crate::pots::MAX_SEATS;
-
-/// A rank multiset a player may receive: its counts packed four bits per
-/// rank, and its (rank, count) entries for the weight.
-#[derive(Clone, Debug)]
-pub(super) struct Multiset {
-    packed: u64,
-    /// (rank, count) for each rank present (a pair of players may hold all 13).
-    parts: [(u8, u8); 13],
-    n_parts: u8,
-    /// The player's rank with these cards (set once the player is known).
-    pub(super) rank: Rank,
-}
-
-impl Multiset {
-    /// The (rank, count) entries of the ranks present.
-    pub(super) fn parts(&self) -> &[(u8, u8)] {
-        &self.parts[..self.n_parts as usize]
-    }
-}
-
-/// Every multiset of `size` ranks with at most `counts[r]` of rank r.
-pub(super) fn multisets(counts: &[u8; 13], size: usize) -> Vec<Multiset> {
-    fn go(
-        r: usize,
-        left: usize,
-        counts: &[u8; 13],
-        cur: &mut Vec<(u8, u8)>,
-        out: &mut Vec<Multiset>,
-    ) {
-        if left == 0 {
-            let packed = cur
-                .iter()
-                .fold(0u64, |p, &(r, n)| p + ((n as u64) << (4 * r)));
-            let mut parts = [(0, 0); 13];
-            parts[..cur.len()].copy_from_slice(cur);
-            out.push(Multiset {
-                packed,
-                parts,
-                n_parts: cur.len() as u8,
-                rank: 0,
-            });
-            return;
-        }
-        if r == 13 {
-            return;
-        }
-        for n in (0..=left.min(counts[r] as usize)).rev() {
-            if n > 0 {
-                cur.push((r as u8, n as u8));
-            }
-            go(r + 1, left - n, counts, cur, out);
-            if n > 0 {
-                cur.pop();
-            }
-        }
-    }
-    let mut out = Vec::new();
-    go(0, size, counts, &mut Vec::new(), &mut out);
-    out
-}
-
-/// How many multisets [`multisets`] would list, counted without making
-/// them: the coefficient of x^size in the product over ranks of
-/// (1 + x + … + x^counts[r]). (`exact = None` measures every spot it is
-/// given, so this runs in each call.)
-pub(super) fn count_multisets(counts: &[u8; 13], size: usize) -> u128 {
-    let mut ways = vec![0u128; size + 1];
-    ways[0] = 1;
-    for &available in counts {
-        for n in (1..=size).rev() {
-            ways[n] = (1..=n.min(available as usize)).fold(ways[n], |w, k| w + ways[n - k]);
-        }
-    }
-    ways[size]
-}
-
-const fn binomials() -> [[u64; 5]; 5] {
-    let mut t = [[0u64; 5]; 5];
-    let mut n = 0;
-    while n < 5 {
-        t[n][0] = 1;
-        let mut k = 1;
-        while k <= n {
-            t[n][k] = t[n - 1][k - 1] + if k < n { t[n - 1][k] } else { 0 };
-            k += 1;
-        }
-        n += 1;
-    }
-    t
-}
-/// C[n][k]: the ways to deal k of the n unseen cards of one rank.
-pub(super) static C: [[u64; 5]; 5] = binomials();
+use crate::threads::run_in;
 
 /// Packed per-rank counts with the high bit of each nibble set, so that a
 /// subtraction shows a rank that ran out as a cleared high bit.
@@ -402,8 +313,9 @@ impl<const S: usize> Enumeration<'_, S> {
 }
 
 /// Exact tallies over every deal, weighted by how many card deals each
-/// multiset outcome stands for. Spread over `threads` threads.
-pub fn exact(spot: &Spot, threads: Option<usize>) -> Tally {
+/// multiset outcome stands for. Spread over `threads` threads (an error
+/// only when the system will not start them).
+pub fn exact(spot: &Spot, threads: Option<usize>) -> Result<Tally> {
     exact_slice(spot, 0..spot.units(true, 0), threads, &NEVER)
 }
 
@@ -418,7 +330,7 @@ pub fn exact_slice(
     items: Range<u64>,
     threads: Option<usize>,
     stop: &AtomicBool,
-) -> Tally {
+) -> Result<Tally> {
     if spot.players == 2 && spot.private[1] > spot.private[0] {
         // Heads-up, the player with more cards to come goes first: looping
         // over its many multisets against the other's short list, summed a
@@ -428,12 +340,12 @@ pub fn exact_slice(
         swapped.known.swap(0, 1);
         swapped.private.swap(0, 1);
         swapped.takes_community.swap(0, 1);
-        let mut tally = exact_slice(&swapped, items, threads, stop);
+        let mut tally = exact_slice(&swapped, items, threads, stop)?;
         tally.shares.swap(0, 1);
         tally.share_squares.swap(0, 1);
         tally.wins.swap(0, 1);
         tally.ties.swap(0, 1);
-        return tally;
+        return Ok(tally);
     }
     // The last player's multisets have at most this many distinct ranks.
     match spot.private[spot.players - 1] {
@@ -448,7 +360,7 @@ fn slice<const S: usize>(
     items: Range<u64>,
     threads: Option<usize>,
     stop: &AtomicBool,
-) -> Tally {
+) -> Result<Tally> {
     let counts = spot.unseen_counts();
     let outer = outer_items(spot, &counts);
     let pair = paired(spot);
@@ -489,9 +401,9 @@ fn slice<const S: usize>(
                 let ranked = |p: usize| -> Vec<Multiset> {
                     multisets(&counts, spot.private[p])
                         .into_iter()
-                        .map(|m| Multiset {
-                            rank: key_plus(keys[p], &m).rank(),
-                            ..m
+                        .map(|mut m| {
+                            m.rank = key_plus(keys[p], &m).rank();
+                            m
                         })
                         .collect()
                 };
@@ -537,10 +449,7 @@ fn slice<const S: usize>(
             .fold(Winners::new(), Winners::merge)
             .tally()
     };
-    match threads.and_then(|t| rayon::ThreadPoolBuilder::new().num_threads(t).build().ok()) {
-        Some(pool) => pool.install(run),
-        None => run(),
-    }
+    run_in(threads, run)
 }
 
 impl<const S: usize> Enumeration<'_, S> {

@@ -16,12 +16,14 @@ use crate::eval::Rank;
 use crate::pots::MAX_SEATS;
 
 mod exact;
+mod multiset;
 mod outcomes;
 mod sample;
-#[cfg(test)]
-use exact::multisets;
-use exact::{count_multisets, outer_size};
+use exact::outer_size;
 pub use exact::{exact, exact_slice};
+use multiset::count_multisets;
+#[cfg(test)]
+use multiset::multisets;
 pub use sample::sample_slice;
 
 /// Shares are counted in 1/840 of a pot: 840 divides by every tie size 1..8.
@@ -248,8 +250,9 @@ impl Spot {
 }
 
 /// Sampled tallies of `trials` deals, in chunks seeded from (`seed`, chunk),
-/// so the result is the same for any `threads`.
-pub fn sample(spot: &Spot, trials: u64, seed: u64, threads: Option<usize>) -> Tally {
+/// so the result is the same for any `threads` (an error only when the
+/// system will not start them).
+pub fn sample(spot: &Spot, trials: u64, seed: u64, threads: Option<usize>) -> Result<Tally> {
     sample_slice(
         spot,
         trials,
@@ -281,11 +284,11 @@ pub fn tally_units(
             units.start, units.end
         )));
     }
-    Ok(if exact {
+    if exact {
         exact_slice(spot, units, threads, stop)
     } else {
         sample_slice(spot, trials, seed, units, threads, stop)
-    })
+    }
 }
 
 #[cfg(test)]
@@ -332,14 +335,14 @@ mod tests {
     #[test]
     fn exact_equals_card_enumeration_on_seventh_street() {
         let s = spot(&["As 2d 3c 9h Kd Qc", "2s 3d 4c 5h Kc Ks"], "7c 7d");
-        assert_eq!(exact(&s, Some(1)), brute(&s));
-        assert_eq!(exact(&s, None), brute(&s));
+        assert_eq!(exact(&s, Some(1)).unwrap(), brute(&s));
+        assert_eq!(exact(&s, None).unwrap(), brute(&s));
     }
 
     #[test]
     fn third_street_heads_up_counts_every_deal() {
         let s = spot(&["As 2d 3c", "Ks Qd Jc"], "");
-        let t = exact(&s, None);
+        let t = exact(&s, None).unwrap();
         // C(46, 4) × C(42, 4) deals.
         assert_eq!(t.total, 163_185 * 111_930);
         assert_eq!(t.shares.iter().sum::<u128>(), t.total * SHARE_UNITS);
@@ -349,9 +352,9 @@ mod tests {
     #[test]
     fn sampling_is_thread_independent_and_near_exact() {
         let s = spot(&["As 2d 3c 4h", "5s 6d 7c 8h"], "");
-        let one = sample(&s, 50_000, 9, Some(1));
-        assert_eq!(sample(&s, 50_000, 9, Some(3)), one);
-        let e = exact(&s, None);
+        let one = sample(&s, 50_000, 9, Some(1)).unwrap();
+        assert_eq!(sample(&s, 50_000, 9, Some(3)).unwrap(), one);
+        let e = exact(&s, None).unwrap();
         let p_exact = e.shares[0] as f64 / (e.total as f64 * 840.0);
         let p_sample = one.shares[0] as f64 / (one.total as f64 * 840.0);
         assert!((p_exact - p_sample).abs() < 0.01, "{p_exact} {p_sample}");
@@ -371,7 +374,7 @@ mod tests {
         ];
         let s = spot(&hands, "");
         assert!(s.community);
-        let t = exact(&s, None);
+        let t = exact(&s, None).unwrap();
         assert_eq!(t.total, 4, "the four kings");
         // A king makes A-A-2-2-3... pairs for everyone; the aces-deuces-treys
         // seats tie for the best two pair in every deal.
@@ -397,7 +400,7 @@ mod tests {
         // Three-way third street, small with the high ranks dead.
         let dead = "Tc Td Th Ts Jc Jd Jh Js Qc Qd Qh Qs Kc Kd Kh Ks 9c 9d";
         let s = spot(&["As 2d 3c", "4h 5h 6s", "7c 8d 9h"], dead);
-        let whole = exact(&s, None);
+        let whole = exact(&s, None).unwrap();
         let n = s.units(true, 0);
         assert!(n > 10);
         for cuts in [
@@ -407,7 +410,7 @@ mod tests {
         ] {
             assert_eq!(in_pieces(&s, true, 0, &cuts), whole, "cuts {cuts:?}");
         }
-        let sampled = sample(&s, 30_000, 11, None);
+        let sampled = sample(&s, 30_000, 11, None).unwrap();
         assert_eq!(s.units(false, 30_000), 8);
         assert_eq!(in_pieces(&s, false, 30_000, &[1, 2, 5]), sampled);
         assert_eq!(in_pieces(&s, false, 30_000, &[7]), sampled);
@@ -424,7 +427,7 @@ mod tests {
             dead,
         );
         assert!(s.community);
-        let whole = exact(&s, None);
+        let whole = exact(&s, None).unwrap();
         let n = s.units(true, 0);
         // Ac 2s 3s 4s 5s: five community ranks, and three-way the ten
         // combined multisets of the first two players' one card each.

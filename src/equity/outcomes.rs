@@ -6,7 +6,7 @@
 
 use crate::eval::{Rank, NUM_RANKS};
 
-use super::exact::{Multiset, C};
+use super::multiset::{choose, Multiset, C};
 
 /// Where a part's index points when the multiset has fewer than `S` parts:
 /// an entry that is always 1 (C(n, 0)).
@@ -31,11 +31,6 @@ impl Ways {
         t[ONE as usize] = 1;
         Ways(t)
     }
-}
-
-/// The number of `k`-card deals from `n` cards.
-pub(super) fn choose(n: u64, k: u64) -> u64 {
-    (0..k).fold(1, |c, i| c * (n - i) / (i + 1))
 }
 
 /// The last player's outcomes, with at most `S` distinct ranks each.
@@ -157,7 +152,7 @@ impl<const S: usize> Outcomes<S> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::equity::exact::multisets;
+    use crate::equity::multiset::multisets;
     use crate::eval::LowKey;
 
     /// The ways `avail` deals `m`, one part at a time.

@@ -11,10 +11,11 @@ use rayon::prelude::*;
 
 use super::{Spot, Tally, SAMPLE_CHUNK};
 use crate::card::Card;
+use crate::error::Result;
 use crate::eval::{LowKey, Rank};
 use crate::pots::MAX_SEATS;
-use crate::rng::{Rng, BATCH_LIMIT};
-use crate::sim::chunk_seed;
+use crate::rng::{chunk_seed, Rng, BATCH_LIMIT};
+use crate::threads::run_in;
 
 /// The dice of one sample's partial shuffle, `need` of them with `len`,
 /// `len − 1`, … faces, cut into consecutive batches whose product of sides
@@ -192,7 +193,8 @@ fn heads_up_chunk<const A: usize, const N: usize>(
 /// The sampled tallies of chunks `chunks` of a run of `trials` samples: each
 /// chunk depends on its index alone, so disjoint slices add up to the whole.
 /// Once `stop` is set (a caller's Ctrl-C) the remaining chunks are skipped
-/// and the tallies mean nothing.
+/// and the tallies mean nothing. An error only when the system will not
+/// start `threads` threads.
 pub fn sample_slice(
     spot: &Spot,
     trials: u64,
@@ -200,7 +202,7 @@ pub fn sample_slice(
     chunks: Range<u64>,
     threads: Option<usize>,
     stop: &AtomicBool,
-) -> Tally {
+) -> Result<Tally> {
     let need = spot.community as usize + spot.private[..spot.players].iter().sum::<usize>();
     let dice = Dice::new(spot.pool.len(), need);
     let run = || {
@@ -231,10 +233,7 @@ pub fn sample_slice(
             .while_some()
             .reduce(Tally::default, Tally::merge)
     };
-    match threads.and_then(|t| rayon::ThreadPoolBuilder::new().num_threads(t).build().ok()) {
-        Some(pool) => pool.install(run),
-        None => run(),
-    }
+    run_in(threads, run)
 }
 
 #[cfg(test)]

@@ -9,6 +9,7 @@ use rayon::prelude::*;
 use super::{rank_unchecked, Rank};
 use crate::card::{check_distinct, Card};
 use crate::error::{Error, Result};
+use crate::threads::run_in;
 
 /// Rows per parallel task; below `PARALLEL_MIN_ROWS` the batch stays on the
 /// calling thread because handing work to the pool costs more than it saves.
@@ -298,26 +299,17 @@ where
     if out.len() < PARALLEL_MIN_ROWS || threads == Some(1) {
         return serial(out);
     }
-    let pool = match threads {
-        Some(t) => match rayon::ThreadPoolBuilder::new().num_threads(t).build() {
-            Ok(pool) => Some(pool),
-            // A pool that cannot be built (no threads to be had) still gets the answer.
-            Err(_) => return serial(out),
-        },
-        None => None,
-    };
     let rank = &rank;
-    let mut parallel = move || {
+    let parallel = move || {
         out.par_chunks_mut(CHUNK_ROWS)
             .enumerate()
             .map(|(i, o)| rank(i * CHUNK_ROWS, o))
             .find_map_first(std::result::Result::err)
             .map_or(Ok(()), Err)
     };
-    match pool {
-        Some(pool) => pool.install(parallel),
-        None => parallel(),
-    }
+    // Threads the system will not start are the caller's error, as in
+    // every long call, not a quiet run on one thread.
+    run_in(threads, parallel)?
 }
 
 #[cfg(test)]

@@ -13,6 +13,7 @@ use std::sync::OnceLock;
 
 use crate::card::{rank_of, Card};
 use crate::error::{Error, Result};
+use crate::rank_multisets::for_each_multiset;
 
 mod batch;
 pub use batch::{rank_many, rank_many_from};
@@ -425,20 +426,7 @@ fn lows_by_rank() -> &'static [Low] {
 /// Calls `f` with the counts of every rank multiset of `n` cards (at most
 /// four of a rank), in a fixed order.
 pub fn for_each_rank_multiset(n: u8, f: &mut dyn FnMut(&[u8; 13])) {
-    fn go(rank: usize, left: u8, counts: &mut [u8; 13], f: &mut dyn FnMut(&[u8; 13])) {
-        if rank == 13 {
-            if left == 0 {
-                f(counts);
-            }
-            return;
-        }
-        for c in 0..=left.min(4) {
-            counts[rank] = c;
-            go(rank + 1, left - c, counts, f);
-        }
-        counts[rank] = 0;
-    }
-    go(0, n, &mut [0; 13], f);
+    for_each_multiset(&[4; 13], n, false, f);
 }
 
 /// The low of a dense rank.

@@ -38,12 +38,16 @@ pub fn interruptible_or<T: Send>(
     std::thread::scope(|scope| {
         let (done, mut finished) = channel();
         let stop = &stop;
-        let worker = scope.spawn(move || {
-            let out = work(stop);
-            // The receiver outlives the worker; a send cannot fail.
-            let _ = done.send(());
-            out
-        });
+        // A thread the system will not start is an error, as a pool's is
+        // (`threads`), not a panic.
+        let worker = std::thread::Builder::new()
+            .spawn_scoped(scope, move || {
+                let out = work(stop);
+                // The receiver outlives the worker; a send cannot fail.
+                let _ = done.send(());
+                out
+            })
+            .map_err(|e| PyRuntimeError::new_err(format!("cannot start a thread: {e}")))?;
         loop {
             // (The receiver goes into the GIL-free closure and back: it can
             // be sent to another thread but not shared.)

@@ -11,6 +11,7 @@ mod eval;
 mod events;
 mod hand;
 mod interrupt;
+mod learner;
 mod limits;
 mod rules;
 mod sim;
@@ -32,6 +33,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<hand::PyHand>()?;
     sim::register(m)?;
     tables::register(m)?;
+    learner::register(m)?;
     m.add_class::<view::PyPlayerView>()?;
     equity::register(m)?;
     limits::register(m)?;

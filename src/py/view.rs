@@ -3,6 +3,7 @@
 
 use std::cell::RefCell;
 
+use numpy::PyArray1;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple};
 
@@ -195,6 +196,15 @@ impl PyPlayerView {
     fn down_cards(&self, seat: &Bound<'_, PyAny>) -> PyResult<Vec<u32>> {
         let seat = checked_seat(int_arg(seat, "seat")?, self.view().num_players())?;
         Ok(card_list(self.view().down_cards(seat)))
+    }
+
+    /// The view encoded for neural networks, a float32 array (FEATURES,):
+    /// what `Tables.features()` gives a table's row (layout in
+    /// docs/TABLES.md), with this seat in the actor's place; its legal
+    /// actions and to_call are its own (none and 0 unless it is to act).
+    /// The actor's view gives its table's row exactly.
+    fn features<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<f32>> {
+        PyArray1::from_slice(py, &self.view().features())
     }
 
     /// A `Hand` consistent with this view: the same stacks, seen cards and

@@ -7,6 +7,7 @@
 //! results never depend on how many tables or threads there are.
 
 pub mod features;
+pub mod learner;
 pub mod obs;
 
 use rayon::prelude::*;
@@ -18,6 +19,7 @@ use crate::pots::MAX_SEATS;
 use crate::rng::{hand_seeds, Rng};
 use crate::rules::Rules;
 use crate::strategy::Strategy;
+use crate::threads::Pool;
 pub use obs::{Obs, ObsRef};
 
 /// Who decides for a seat.
@@ -56,7 +58,7 @@ pub struct Tables {
     done: Vec<bool>,
     payoffs: Vec<i64>,
     hands_played: u64,
-    pool: Option<rayon::ThreadPool>,
+    pool: Pool,
 }
 
 impl Tables {
@@ -94,17 +96,7 @@ impl Tables {
                 end.saturating_sub(first)
             )));
         }
-        let pool = match threads {
-            Some(t) => Some(
-                rayon::ThreadPoolBuilder::new()
-                    .num_threads(t)
-                    .build()
-                    .map_err(|e| {
-                        Error::InvalidArgument(format!("cannot start {t} threads: {e}"))
-                    })?,
-            ),
-            None => None,
-        };
+        let pool = Pool::new(threads)?;
         let mut hand = proto;
         hand.set_record_history(false);
         let mut seats = [Player::Batch(0); MAX_SEATS];
@@ -264,13 +256,10 @@ impl Tables {
             };
         // Handing the work to a pool costs a thread wake-up per step (about
         // a hundred microseconds): worth it only when another thread helps.
-        let threads = self.pool.as_ref().map_or_else(
-            rayon::current_num_threads,
-            rayon::ThreadPool::current_num_threads,
-        );
+        let threads = self.pool.current_num_threads();
         if self.len() >= PARALLEL_FROM && threads > 1 {
             let (hands, rngs, asked) = (&mut self.hands, &mut self.rngs, &mut self.asked);
-            let mut run = move || {
+            let run = move || {
                 hands
                     .par_iter_mut()
                     .zip(rngs.par_iter_mut())
@@ -282,10 +271,7 @@ impl Tables {
                         act(hand, rng, asked, a, only.is_none_or(|only| only[t]));
                     });
             };
-            match &self.pool {
-                Some(pool) => pool.install(run),
-                None => run(),
-            }
+            self.pool.install(run);
             self.settle(only, None);
             if let Some(obs) = obs {
                 self.observe(obs);

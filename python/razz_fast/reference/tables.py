@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from razz_fast._checks import rules_type
+from razz_fast._features_out import check_out
 from razz_fast.errors import IllegalActionError
 from razz_fast.events import Action
 from razz_fast.reference.arguments import (
@@ -78,23 +79,6 @@ def _row(hand: Hand) -> dict[str, Any]:
         "cards": cards,
         "community": community[0] if community else -1,
     }
-
-
-def check_out(out: object, shape: tuple[int, int]) -> None:
-    """Raises what the core raises for an ``out`` that ``features()`` may
-    not write into (None is fine: it allocates)."""
-    import numpy as np
-
-    if out is None:
-        return
-    if not isinstance(out, np.ndarray) or out.dtype != np.float32:
-        raise TypeError(f"out must be a float32 numpy array of shape {shape}")
-    if out.shape != shape or not out.flags.c_contiguous:
-        raise ValueError(f"out must be a C-contiguous float32 array of shape {shape}")
-    if not out.flags.aligned:  # (the core's slices must be)
-        raise ValueError("out must be an aligned float32 array (numpy's own allocation is)")
-    if not out.flags.writeable:
-        raise ValueError("out is read-only, but features() writes into it")
 
 
 def features_of(row: dict[str, Any], big_bet: int) -> list[float]:

@@ -19,7 +19,10 @@ from razz_fast.reference.arguments import int_in, seed_value
 from razz_fast.reference.generator import Xoshiro256PlusPlus
 from razz_fast.reference.rules import Rules
 
-if TYPE_CHECKING:  # (the hand imports this module)
+if TYPE_CHECKING:  # (the hand imports this module; numpy only where used)
+    import numpy as np
+    import numpy.typing as npt
+
     from razz_fast.reference.hand import Hand
 
 __all__ = ["PlayerView"]
@@ -187,6 +190,37 @@ class PlayerView:
             if event.kind == "show" and event.seat == seat:
                 return list(event.cards)
         return []
+
+    def features(self) -> npt.NDArray[np.float32]:
+        """The view encoded for neural networks, a float32 array (FEATURES,):
+        what `Tables.features()` gives a table's row (layout in
+        docs/TABLES.md), with this seat in the actor's place; its legal
+        actions and to_call are its own (none and 0 unless it is to act).
+        The actor's view gives its table's row exactly."""
+        import numpy as np
+
+        from razz_fast.reference.tables import features_of  # (it imports the hand)
+
+        to_act = self._actor == self._seat
+        # A table's row: each seat's seven slots (two down cards, four up,
+        # the seventh-street down card), only the seat's own down cards.
+        cards = [[-1, -1, *up, *[-1] * (4 - len(up)), -1] for up in self._up]
+        for i, card in enumerate(self._down):
+            cards[self._seat][i if i < 2 else 6] = card
+        row = {
+            "actor": self._seat,
+            "street": self._street or 0,
+            "to_call": self._to_call if to_act else 0,
+            "pot": self._pot,
+            "legal": [to_act and action in self._legal for action in Action],
+            "stacks": self._stacks,
+            "bets": self._bets,
+            "folded": self._folded,
+            "all_in": self._all_in,
+            "cards": cards,
+            "community": self._community[0] if self._community else -1,
+        }
+        return np.array(features_of(row, self._rules.big_bet), dtype=np.float32)
 
     def determinize(self, seed: int) -> Hand:
         """A ``Hand`` consistent with the view, its unseen cards dealt from a

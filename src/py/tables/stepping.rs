@@ -1,0 +1,193 @@
+//! The `Tables` class: many hands stepped together by the core without the
+//! GIL, their observations written into the arrays of the `Batch` it
+//! extends, the finished hands' `done` flags and `payoffs` after each step.
+
+use numpy::{PyArray1, PyArray2, PyArrayMethods};
+use pyo3::prelude::*;
+
+use super::actions::{actions_arg, where_arg};
+use super::arrays::{bytes_mut, unusable, usable, ObsArrays};
+use super::batch::PyBatch;
+use super::seats::players_arg;
+use crate::py::args::{int_in, rules_arg, sequence_items, threads_arg};
+use crate::py::rules::PyRules;
+use crate::py::view::PyPlayerView;
+use crate::rules::MAX_CHIPS;
+use crate::tables::Tables;
+
+/// More tables than this would take gigabytes.
+const MAX_TABLES: u64 = 1 << 22;
+
+/// Tables(rules, stacks, tables, *, seed=None, threads=None, strategies=None)
+///
+/// `tables` independent hands of `len(stacks)` seats stepped together. Seats
+/// whose `strategies` entry names a built-in strategy are played by the
+/// core; the others (all by default) wait for `step(actions)`. Observation
+/// arrays are numpy arrays reused from step to step. Hand `k` of the run
+/// gets the same cards for a seed whatever `tables` or `threads` is.
+#[pyclass(extends = PyBatch, name = "Tables", module = "razz_fast")]
+pub struct PyTables {
+    inner: Tables,
+    rules: Py<PyRules>,
+    seed: u64,
+    done: Py<PyArray1<bool>>,
+    payoffs: Py<PyArray2<i64>>,
+}
+
+#[pymethods]
+impl PyTables {
+    #[new]
+    #[pyo3(signature = (rules, stacks, tables, *, seed=None, threads=None, strategies=None))]
+    fn new(
+        py: Python<'_>,
+        rules: &Bound<'_, PyAny>,
+        stacks: &Bound<'_, PyAny>,
+        tables: &Bound<'_, PyAny>,
+        seed: Option<&Bound<'_, PyAny>>,
+        threads: Option<&Bound<'_, PyAny>>,
+        strategies: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<PyClassInitializer<PyTables>> {
+        let rules = rules_arg(rules)?;
+        let stacks = sequence_items(stacks, "stacks")?
+            .iter()
+            .map(|s| int_in(s, "a stack", 1, MAX_CHIPS))
+            .collect::<PyResult<Vec<u64>>>()?;
+        let tables = int_in(tables, "tables", 1, MAX_TABLES)? as usize;
+        let seed = match seed.filter(|s| !s.is_none()) {
+            Some(s) => int_in(s, "seed", 0, u64::MAX)?,
+            None => {
+                let bytes: Vec<u8> = py.import("os")?.call_method1("urandom", (8,))?.extract()?;
+                u64::from_le_bytes(bytes.try_into().unwrap_or([0; 8]))
+            }
+        };
+        let threads = threads_arg(threads.filter(|t| !t.is_none()))?;
+        let players = players_arg(strategies, stacks.len())?;
+        let core_rules = rules.get().inner;
+        let inner = Tables::new(
+            core_rules,
+            &stacks,
+            &players,
+            tables,
+            seed,
+            0,
+            u64::MAX,
+            threads,
+        )?;
+        let n = stacks.len();
+        let obs = ObsArrays::new(py, tables, n);
+        obs.write(py, false, |o| inner.observe(o))?;
+        let base = PyBatch {
+            obs,
+            big_bet: core_rules.big_bet,
+        };
+        Ok(PyClassInitializer::from(base).add_subclass(PyTables {
+            inner,
+            rules: rules.unbind(),
+            seed,
+            done: PyArray1::zeros(py, tables, false).unbind(),
+            payoffs: PyArray2::zeros(py, [tables, n], false).unbind(),
+        }))
+    }
+
+    /// step(actions, where=None): one `Action` per table (ignored where
+    /// `actor` is -1). An illegal action raises IllegalActionError naming
+    /// its table and changes no table. Finished hands set `done` and
+    /// `payoffs`, and their tables deal the next hand at once. `where`, a
+    /// bool array of one flag per table, steps only the tables it marks:
+    /// the others stay exactly as they are (their actions are ignored).
+    #[pyo3(signature = (actions, r#where=None))]
+    fn step(
+        mut slf: PyRefMut<'_, Self>,
+        actions: &Bound<'_, PyAny>,
+        r#where: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<()> {
+        let py = slf.py();
+        let actions = actions_arg(py, actions, slf.inner.len())?;
+        let only = match r#where {
+            Some(flags) if !flags.is_none() => Some(where_arg(py, flags, slf.inner.len())?),
+            _ => None,
+        };
+        // `done` and `payoffs` are the caller's arrays too: checked before
+        // the step, so that one made read-only or re-typed in place refuses
+        // the step (a ValueError) instead of losing the finished hands'
+        // results after it.
+        let (n, p) = (slf.inner.len(), slf.inner.players());
+        let done = usable(py, &slf.done, "done", &[n])?;
+        let mut done = done
+            .try_readwrite()
+            .map_err(|e| unusable("done", "step()", e))?;
+        let payoffs = usable(py, &slf.payoffs, "payoffs", &[n, p])?;
+        let mut payoffs = payoffs
+            .try_readwrite()
+            .map_err(|e| unusable("payoffs", "step()", e))?;
+        let obs = slf.as_super().obs.clone_ref(py);
+        let inner = &mut slf.inner;
+        obs.write(py, true, |o| inner.step(&actions, only.as_deref(), Some(o)))??;
+        for (flag, &finished) in bytes_mut(&mut done)?.iter_mut().zip(slf.inner.done()) {
+            *flag = u8::from(finished);
+        }
+        payoffs.as_slice_mut()?.copy_from_slice(slf.inner.payoffs());
+        Ok(())
+    }
+
+    /// view(table, seat=None): what `seat` (default: the actor) may know of
+    /// the hand at `table` now, as a `PlayerView`: for a bot that needs
+    /// more than the arrays (the history, `determinize` for search) or a
+    /// per-decision strategy playing some of the seats.
+    #[pyo3(signature = (table, seat=None))]
+    fn view(
+        &self,
+        table: &Bound<'_, PyAny>,
+        seat: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<PyPlayerView> {
+        let table = int_in(table, "table", 0, self.inner.len() as u64 - 1)? as usize;
+        PyPlayerView::of(&self.inner.replayed(table), seat)
+    }
+
+    /// Whether each table's hand finished in the last step (bool).
+    #[getter]
+    fn done(&self, py: Python<'_>) -> Py<PyArray1<bool>> {
+        self.done.clone_ref(py)
+    }
+    /// Net chips of the hands finished in the last step (int64, tables x
+    /// players; zeros elsewhere).
+    #[getter]
+    fn payoffs(&self, py: Python<'_>) -> Py<PyArray2<i64>> {
+        self.payoffs.clone_ref(py)
+    }
+    /// Hands finished so far on all tables.
+    #[getter]
+    fn hands_played(&self) -> u64 {
+        self.inner.hands_played()
+    }
+    /// How many tables are stepped together.
+    #[getter]
+    fn num_tables(&self) -> usize {
+        self.inner.len()
+    }
+    /// How many seats each table deals in, 2 to 8.
+    #[getter]
+    fn num_players(&self) -> usize {
+        self.inner.players()
+    }
+    /// The Rules every table plays.
+    #[getter]
+    fn rules(&self, py: Python<'_>) -> Py<PyRules> {
+        self.rules.clone_ref(py)
+    }
+    /// The seed the batch deals from (drawn at random when none was given):
+    /// hand k of the batch gets the same cards for it whatever the number of
+    /// tables or threads.
+    #[getter]
+    fn seed(&self) -> u64 {
+        self.seed
+    }
+    fn __repr__(&self) -> String {
+        format!(
+            "<Tables {} tables of {} players, {} hands played>",
+            self.inner.len(),
+            self.inner.players(),
+            self.inner.hands_played()
+        )
+    }
+}
