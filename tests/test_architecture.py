@@ -44,8 +44,14 @@ SHARED_MODULES = {
 
 #: The third-party imports a shared or reference module may make, inside
 #: the functions that need them: Tables and Batch are numpy arrays by
-#: contract, and plots need matplotlib (the plot extra).
-OPTIONAL_IMPORTS = {"razz_fast.reference.tables": {"numpy"}, "razz_fast.plot": {"matplotlib"}}
+#: contract (and so are ``features()``), and plots need matplotlib (the
+#: plot extra).
+OPTIONAL_IMPORTS = {
+    "razz_fast._features_out": {"numpy"},
+    "razz_fast.plot": {"matplotlib"},
+    "razz_fast.reference.tables": {"numpy"},
+    "razz_fast.reference.view": {"numpy"},
+}
 
 
 def _module_name(path: pathlib.Path) -> str:

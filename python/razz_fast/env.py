@@ -40,7 +40,7 @@ import numpy as np
 import razz_fast as rf
 from razz_fast._args import as_int, checked_int
 from razz_fast._checks import rules_type
-from razz_fast._core import LearnerTable
+from razz_fast._core import MAX_CHIPS, LearnerTable
 from razz_fast._features_out import check_out
 from razz_fast.discrete import action_mask, to_action
 from razz_fast.events import Action
@@ -64,7 +64,7 @@ def _spaces() -> tuple[spaces.Dict, spaces.Discrete]:
     observation = spaces.Dict(
         {
             # Amounts are in big bets, so below the chip limit.
-            "observation": spaces.Box(0.0, float(2**53), (rf.FEATURES,), np.float32),
+            "observation": spaces.Box(0.0, float(MAX_CHIPS), (rf.FEATURES,), np.float32),
             "action_mask": spaces.Box(0, 1, (3,), np.int8),
         }
     )
