@@ -10,11 +10,6 @@ DIST ?= dist
 # What `make wheels` and `make wheel-test` run (zig links against glibc 2.17's symbols).
 RELEASE_TOOLS ?= 'maturin>=1.9.4,<2' 'ziglang>=0.13' 'auditwheel>=6' 'nox>=2024.3'
 
-# The thread-safe API (cards, evaluation, rules, errors: no shared Hand),
-# whose tests `make parallel` runs on several threads at once.
-PARALLEL_TESTS := tests/test_cards.py tests/test_eval_order.py tests/test_rank_many.py \
-	tests/test_errors.py tests/test_limits.py tests/test_category.py tests/test_bounds.py
-
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-12s %s\n", $$1, $$2}'
 
@@ -23,20 +18,20 @@ dev: ## build the extension in place (release) with the test dependencies
 
 test: test-python test-rust ## the README's test command plus the Rust tests
 
-test-python: ## the README's test command (after `make dev`)
+test-python: ## the README's test command (after `make dev`); the thread-safe tests on 4 threads each
 	$(PYTHON) -m pytest
+
+quick: ## the Python tests less those marked slow (the edit-test loop)
+	$(PYTHON) -m pytest -m "not slow"
 
 test-rust: ## the Rust unit tests, optimised as the benches build
 	cargo test --release
 
-parallel: ## the thread-safe API's tests, each on 4 threads at once (pytest-run-parallel)
-	$(PYTHON) -m pytest -q --parallel-threads=4 $(PARALLEL_TESTS)
-
 coverage: ## the Python tests with a coverage report of razz_fast (fails under the floor)
 	$(PYTHON) -m pytest --cov
 
-thorough: ## the property tests with many more examples (minutes)
-	RAZZ_HYPOTHESIS_PROFILE=thorough $(PYTHON) -m pytest
+thorough: ## the property tests with many more examples (minutes; no per-test timeout)
+	RAZZ_HYPOTHESIS_PROFILE=thorough $(PYTHON) -m pytest --timeout=0
 
 lint: ## rustfmt, clippy pedantic (core and bindings), ruff, mypy --strict
 	cargo fmt --check
@@ -50,7 +45,7 @@ fmt: ## format Rust and Python
 	cargo fmt
 	ruff format python tests benches
 
-ci: test-rust lint parallel ## what CI runs after the README's test command
+ci: test-rust lint ## what CI runs after the README's test command
 
 bench: ## criterion benches of the core, then the Python comparison with peers
 	cargo bench
@@ -82,4 +77,4 @@ wheel-test: ## install each wheel in dist/ for this machine on every CPython 3.9
 	$(PYTHON) -m pip install -q $(RELEASE_TOOLS)
 	$(PYTHON) -m nox -s wheel
 
-.PHONY: help dev test test-python test-rust parallel coverage thorough lint fmt ci bench docs msrv wheels wheel-test
+.PHONY: help dev test test-python quick test-rust coverage thorough lint fmt ci bench docs msrv wheels wheel-test

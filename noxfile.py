@@ -4,7 +4,7 @@
 
 `wheel` installs each locally built wheel for this machine's architecture
 (dist/*.whl) into a fresh venv on every CPython 3.9-3.13 found (on PATH or
-under pyenv), with no Rust toolchain on PATH, and runs tests/smoke.py from
+under pyenv), with no Rust toolchain on PATH, and runs tests/release/smoke.py from
 outside the repository. A version that is not installed is skipped, not
 failed (nox -s wheel --error-on-missing-interpreters to insist).
 """
@@ -57,7 +57,7 @@ def wheel(session: nox.Session) -> None:
     for tool in ("cargo", "rustc"):
         if shutil.which(tool, path=env["PATH"]):
             session.error(f"{tool} is still on PATH")
-    smoke = ROOT / "tests" / "smoke.py"
+    smoke = ROOT / "tests" / "release" / "smoke.py"
     for path in wheels:
         session.run("python", "-m", "pip", "install", "--force-reinstall", str(path), env=env)
         session.chdir(session.create_tmp())  # not the repository: the install is imported

@@ -2,7 +2,7 @@
 
     python docs/make_chart.py
 
-tests/test_chart.py checks the table against a fresh ``razz_fast.chart(1)``.
+tests/equity/test_chart.py checks the table against a fresh ``razz_fast.chart(1)``.
 """
 
 from __future__ import annotations

@@ -137,3 +137,62 @@ def seen(view) -> dict:
         "payoffs": view.payoffs,
         "history": view.history,
     }
+
+
+# pokerkit's way of settling a split pot, for the tests that compare final stacks
+# with pokerkit's (tests/engine/test_pokerkit_razz.py, tests/histories/test_phh.py).
+
+
+def pokerkit_awards(impl, hand) -> list[int]:
+    """The chips each seat wins at showdown the way pokerkit awards them.
+
+    pokerkit first kills the hands that cannot win anything, then builds the
+    pots from the contributions of the seats left (so two pots that differed
+    only by a losing seat become one), and gives all of a pot's odd chips to
+    its first winner in seat order. With our pots and odd-chip rule a tie can
+    come out a chip or two differently (docs/ENGINE.md, section 10).
+    """
+    n = len(hand.stacks)
+    contributed = [0] * n
+    for event in hand.history:
+        if event.kind in ("ante", "bring_in", "complete", "bet", "raise", "call"):
+            contributed[event.seat] += event.amount
+        elif event.kind == "return":
+            contributed[event.seat] -= event.amount
+    alive = sorted({seat for pot in hand.pots for seat in pot.winners})
+    ranks = {
+        seat: impl.rank(hand.down_cards(seat) + hand.up_cards(seat) + hand.community_cards)
+        for seat in alive
+    }
+    pots = []
+    previous = 0
+    for level in sorted({amount for amount in contributed if amount > 0}):
+        amount = (level - previous) * sum(1 for x in contributed if x >= level)
+        eligible = [seat for seat in alive if contributed[seat] >= level]
+        previous = level
+        if pots and pots[-1][1] == eligible:
+            pots[-1][0] += amount
+        else:
+            pots.append([amount, eligible])
+    awards = [0] * n
+    for amount, eligible in pots:
+        best = min(ranks[seat] for seat in eligible)
+        winners = [seat for seat in eligible if ranks[seat] == best]
+        share, odd = divmod(amount, len(winners))
+        for seat in winners:
+            awards[seat] += share
+        awards[winners[0]] += odd
+    return awards
+
+
+def pokerkit_final_stacks(impl, hand) -> list[int]:
+    """The final stacks pokerkit gives a finished hand: ours, except that a
+    split pot is split pokerkit's way (see pokerkit_awards)."""
+    expected = list(hand.stacks)
+    if any(len(pot.winners) > 1 for pot in hand.pots):
+        for event in hand.history:
+            if event.kind == "award":
+                expected[event.seat] -= event.amount
+        for seat, amount in enumerate(pokerkit_awards(impl, hand)):
+            expected[seat] += amount
+    return expected

@@ -6,17 +6,14 @@
 use numpy::PyArray1;
 use pyo3::intern;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyString};
+use pyo3::types::PyDict;
 
 use super::args::{int_in, rules_arg, sequence_items};
-use super::errors::type_error;
-use super::tables::PyBatch;
+use super::tables::{players_arg, PyBatch};
 use super::view::PyPlayerView;
 use crate::event::Action;
 use crate::rules::MAX_CHIPS;
-use crate::strategy::Strategy;
 use crate::tables::learner::{Learner, Turn};
-use crate::tables::Player;
 use crate::view::PlayerView;
 
 /// LearnerTable(rules, stacks, seat, strategies, seed)
@@ -85,21 +82,7 @@ impl PyLearnerTable {
             .map(|s| int_in(s, "a stack", 1, MAX_CHIPS))
             .collect::<PyResult<Vec<u64>>>()?;
         let seat = int_in(seat, "seat", 0, u64::from(u8::MAX))? as usize;
-        let players = sequence_items(strategies, "strategies")?
-            .iter()
-            .map(|s| {
-                if s.is_none() {
-                    Ok(Player::Batch(0))
-                } else if let Ok(name) = s.cast::<PyString>() {
-                    Ok(Player::Builtin(Strategy::from_name(&name.to_cow()?)?))
-                } else {
-                    Err(type_error(
-                        "each of strategies must be a built-in strategy's name or None",
-                        s,
-                    ))
-                }
-            })
-            .collect::<PyResult<Vec<_>>>()?;
+        let players = players_arg(Some(strategies), stacks.len())?;
         let seed = int_in(seed, "seed", 0, u64::MAX)?;
         let core_rules = rules.get().inner;
         Ok(PyLearnerTable {

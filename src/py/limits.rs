@@ -1,6 +1,6 @@
 //! The core's numbers as module constants of `_core`, so that the Python
 //! wrappers read them instead of restating them (the pure-Python reference
-//! keeps its own copies on purpose; `tests/test_limits.py` checks they agree).
+//! keeps its own copies on purpose; `tests/robustness/test_limits.py` checks they agree).
 
 use pyo3::prelude::*;
 

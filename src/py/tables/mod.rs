@@ -15,6 +15,7 @@ mod stepping;
 
 pub use actions::actions_arg;
 pub use batch::PyBatch;
+pub use seats::players_arg;
 use stepping::PyTables;
 
 use crate::tables::features::WIDTH;

@@ -11,10 +11,7 @@ use crate::tables::Player;
 
 /// Each seat's player: by default (no `strategies`) every seat waits for
 /// `step`; a name is a built-in strategy the core plays.
-pub(super) fn players_arg(
-    strategies: Option<&Bound<'_, PyAny>>,
-    seats: usize,
-) -> PyResult<Vec<Player>> {
+pub fn players_arg(strategies: Option<&Bound<'_, PyAny>>, seats: usize) -> PyResult<Vec<Player>> {
     match strategies.filter(|s| !s.is_none()) {
         None => Ok(vec![Player::Batch(0); seats]),
         Some(list) => sequence_items(list, "strategies")?

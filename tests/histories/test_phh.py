@@ -4,7 +4,7 @@ writes, and every replayed real history written as PHH, our reader reads
 and ``replay`` plays to the same payoffs.
 
 pokerkit differs from the engine in a few places (docs/ENGINE.md section 10,
-tests/test_pokerkit_razz.py): its full-bet rule after a short all-in wager,
+tests/engine/test_pokerkit_razz.py): its full-bet rule after a short all-in wager,
 its way of splitting pots, and it has no community card for razz. Hands
 that reach one of those are still written and read back by us; pokerkit's
 final stacks are compared with its own way of awarding split pots, and
@@ -32,9 +32,9 @@ from razz_fast.histories import HistoryError, phh, read_histories, replay
 
 pokerkit = pytest.importorskip("pokerkit")
 
-from test_pokerkit_razz import pokerkit_final_stacks  # noqa: E402
+from helpers import pokerkit_final_stacks  # noqa: E402
 
-DATA = Path(__file__).parent / "data" / "hand-histories"
+DATA = Path(__file__).parents[1] / "data" / "hand-histories"
 REAL = sorted(p for p in DATA.rglob("*") if p.is_file() and p.suffix != ".md")
 WAGERS = ("complete", "bet", "raise")
 

@@ -1,6 +1,6 @@
 """The soak test (run before each release; skipped unless asked for):
 
-    RAZZ_SOAK_SECONDS=600 python -m pytest tests/test_soak.py -s
+    RAZZ_SOAK_SECONDS=600 python -m pytest tests/robustness/test_soak.py -s
 
 For the given time it plays random tables under random rules — simulate
 with built-in strategies, per-decision strategies that call back into the

@@ -30,7 +30,7 @@ from razz_fast.histories import (
 from razz_fast.histories.analysis import street_equities
 from razz_fast.histories.export import to_pokerstars
 
-DATA = Path(__file__).parent / "data" / "hand-histories"
+DATA = Path(__file__).parents[1] / "data" / "hand-histories"
 STARS_CASH = DATA / "Stars" / "Razz-USD-0.04-0.08-200911.txt"
 
 #: file → (razz hands, hands of other games skipped), as the data README counts.

@@ -13,7 +13,7 @@ import razz_fast
 from razz_fast.cli import main
 from razz_fast.histories.known_bad import KNOWN_BAD
 
-DATA = pathlib.Path(__file__).resolve().parent / "data" / "hand-histories"
+DATA = pathlib.Path(__file__).resolve().parents[1] / "data" / "hand-histories"
 GOOD = DATA / "FTP" / "Razz-USD-HUSNG-2-201102.Villain.allin.on.bringing.txt"  # UTF-16
 UTF8 = DATA / "FTP" / "Razz-USD-HUSNG-200-201211.all.in.ante.txt"
 KNOWN_BAD_FILE = DATA / "KingsClub" / "Razz-USD-500-100-202101.multi.pot.failure.txt"

@@ -9,7 +9,7 @@ import pytest
 
 import razz_fast
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 
 def test_version_is_the_package_metadata():
@@ -59,7 +59,7 @@ def test_release_workflow_builds_tests_and_publishes_every_platform():
     yaml = pytest.importorskip("yaml")
     workflow = yaml.safe_load((ROOT / ".github/workflows/release.yml").read_text("utf-8"))
     jobs = workflow["jobs"]
-    assert set(jobs) == {"linux", "musllinux", "windows", "macos", "sdist", "release"}
+    assert set(jobs) == {"test", "linux", "musllinux", "windows", "macos", "sdist", "release"}
     targets = {
         (name, platform["target"])
         for name in ("linux", "musllinux", "macos")
@@ -75,6 +75,17 @@ def test_release_workflow_builds_tests_and_publishes_every_platform():
     }
     for name in ("linux", "musllinux", "windows", "macos", "sdist"):
         steps = " ".join(str(step.get("run", "")) for step in jobs[name]["steps"])
-        assert "tests/smoke.py" in steps, f"{name} does not test what it built"
+        assert "tests/release/smoke.py" in steps, f"{name} does not test what it built"
+        assert jobs[name]["needs"] == ["test"], f"{name} does not wait for the tests"
     assert jobs["release"]["if"] == "${{ startsWith(github.ref, 'refs/tags/v') }}"
     assert set(jobs["release"]["needs"]) == {"linux", "musllinux", "windows", "macos", "sdist"}
+
+
+def test_release_workflow_runs_the_readmes_test_command_first():
+    yaml = pytest.importorskip("yaml")
+    workflow = yaml.safe_load((ROOT / ".github/workflows/release.yml").read_text("utf-8"))
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    command = re.search(r"^pip install -e '\.\[test\]' && python -m pytest$", readme, re.M)
+    assert command, "the README no longer shows its test command"
+    runs = [step.get("run", "").strip() for step in workflow["jobs"]["test"]["steps"]]
+    assert command.group(0) in runs

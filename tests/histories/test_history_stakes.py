@@ -1,7 +1,7 @@
 """Limits read off a hand's wagers (razz_fast/histories/stakes.py) for
 Merge tournament files whose header gives no stakes: the real HORSE
 tournament file's razz hands load with the limits their bets show and
-replay (tests/test_histories.py replays every hand), a tournament's stacks
+replay (tests/histories/test_histories.py replays every hand), a tournament's stacks
 carry from hand to hand once the ante is added back, every real hand that
 does state its stakes gives the same limits when read off its wagers, and
 a hand that shows too little or does not fit one limit is refused naming
@@ -16,10 +16,10 @@ import pytest
 from razz_fast.histories import HistoryError, parse_histories, read_histories, replay
 from razz_fast.histories.stakes import infer_limits
 
-DATA = Path(__file__).parent / "data" / "hand-histories"
+DATA = Path(__file__).parents[1] / "data" / "hand-histories"
 TOURNAMENT = DATA / "Merge" / "HORSE-Tournament-Freeroll.201107.xml"
 CASH = DATA / "Merge" / "Razz-USD-0.50-1.00-201111.allIn.txt"
-#: Hands whose log does not fit one limit (tests/test_histories.py says why).
+#: Hands whose log does not fit one limit (tests/histories/test_histories.py says why).
 MISLOGGED = {("KingsClub", "3537921")}
 
 

@@ -1,7 +1,7 @@
 """Smoke tests of an installed razz_fast (a wheel in a fresh venv): every
 part imports and gives known answers, with no source tree and no Rust.
 
-    python tests/smoke.py      # run from outside the repository
+    python tests/release/smoke.py     # run from outside the repository
 
 Run by `nox -s wheel` on every CPython 3.9-3.13 present and by the release
 workflow on each platform's wheel; pytest does not collect it (the full

@@ -4,7 +4,7 @@ import pathlib
 import subprocess
 import sys
 
-EXAMPLES = pathlib.Path(__file__).parent.parent / "examples"
+EXAMPLES = pathlib.Path(__file__).parents[2] / "examples"
 
 
 def test_the_learning_example_runs_and_reports():
