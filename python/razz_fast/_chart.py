@@ -11,7 +11,7 @@ import time
 from typing import Any
 
 from razz_fast import _core
-from razz_fast._args import checked_int
+from razz_fast._checks import checked_int
 from razz_fast._equity import result_from_tallies
 from razz_fast._simulate import progress_bar
 from razz_fast.results import ChartResult, ChartRow

@@ -362,7 +362,7 @@ class PlayerView:
     def features(self) -> npt.NDArray[np.float32]:
         """The view encoded for neural networks, a float32 array (FEATURES,):
         what `Tables.features()` gives a table's row (layout in
-        docs/TABLES.md), with this seat in the actor's place; its legal
+        [bots](TABLES.md)), with this seat in the actor's place; its legal
         actions and to_call are its own (none and 0 unless it is to act).
         The actor's view gives its table's row exactly."""
     def determinize(self, seed: int) -> Hand:

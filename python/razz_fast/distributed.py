@@ -47,7 +47,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, Callable
 
 from razz_fast import _core
-from razz_fast._args import checked_int
+from razz_fast._checks import checked_int
 from razz_fast._equity import Tallies, merge_tallies, result_from_tallies
 from razz_fast._match import play_match_chunks
 from razz_fast._simulate import Strategy, play_chunks, progress_bar

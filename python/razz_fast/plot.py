@@ -10,11 +10,11 @@ save it when given a path (PNG, SVG, PDF: by the file's extension).
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Callable
 from typing import Any
 
-from razz_fast import _core
-from razz_fast._args import checked_int
+from razz_fast._checks import checked_int
 
 __all__ = ["plot_available", "plot_formats", "plot_match", "plot_simulation", "plot_chart"]
 
@@ -50,8 +50,6 @@ def plot_formats() -> list[str]:
 
 
 def _interactive() -> bool:
-    import sys
-
     return hasattr(sys, "ps1") or "ipykernel" in sys.modules
 
 
@@ -95,7 +93,10 @@ def plot_simulation(result: Any, path: str | None = None, big_bet: int | None = 
     with its 95% interval."""
     _check_path(path)
     if big_bet is not None:
-        big_bet = checked_int(big_bet, "big_bet", 1, _core.MAX_CHIPS)
+        # Only a scale here (bb/100): any positive machine-size int will do.
+        # The result types of both implementations call this module, so it
+        # takes no bound from the compiled core.
+        big_bet = checked_int(big_bet, "big_bet", 1, sys.maxsize)
     plt = _pyplot()
     scale = 1.0 if big_bet is None else 100.0 / big_bet
     figure, axes = plt.subplots(figsize=(8, 4.5))

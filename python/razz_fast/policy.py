@@ -14,7 +14,8 @@ import functools
 from collections.abc import Collection
 from typing import Any, Callable
 
-from razz_fast.errors import IllegalActionError, as_int
+from razz_fast._checks import as_int
+from razz_fast.errors import IllegalActionError
 from razz_fast.events import Action
 
 __all__ = ["BatchPolicy", "batch_policy"]

@@ -13,10 +13,8 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-import numpy
-
-from razz_fast import _core
-from razz_fast._args import checked_int
+from razz_fast._cards import format_cards, parse_cards
+from razz_fast._checks import checked_int, is_bool
 
 __all__ = ["Range", "RANGE_CHOICE_LIMIT", "admitted_ranks"]
 
@@ -47,7 +45,7 @@ class Range:
         max_rank: str | None = None,
         where: Callable[[tuple[int, ...]], bool] | None = None,
     ) -> None:
-        self._up = tuple(_core.parse_cards(up))
+        self._up = tuple(parse_cards(up))
         self._hidden = checked_int(hidden, "hidden", 1, 7)
         if len(self._up) + self._hidden > 7:
             raise ValueError(
@@ -95,7 +93,7 @@ class Range:
         if self._where is None:
             return True
         verdict = self._where(ranks)
-        if not isinstance(verdict, (bool, numpy.bool_)):
+        if not is_bool(verdict):
             raise TypeError(
                 f"a Range's where must return a bool, got {type(verdict).__name__}"
                 f" for hidden ranks {ranks}"
@@ -103,7 +101,7 @@ class Range:
         return bool(verdict)
 
     def __repr__(self) -> str:
-        parts = [repr(_core.format_cards(list(self._up))), f"hidden={self._hidden}"]
+        parts = [repr(format_cards(list(self._up))), f"hidden={self._hidden}"]
         if self._max_rank is not None:
             parts.append(f"max_rank={self.max_rank!r}")
         if self._where is not None:

@@ -47,25 +47,25 @@ pub fn int_arg(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<i128> {
     })
 }
 
-/// An int as an error message quotes it, by `razz_fast.errors.int_text`
+/// An int as an error message quotes it, by `razz_fast._checks.int_text`
 /// (the reference's wording): its digits, or its size past Python's limit
 /// on converting ints to text, where `str` itself fails.
 pub fn int_text(int: &Bound<'_, PyAny>) -> String {
     int.py()
-        .import("razz_fast.errors")
-        .and_then(|errors| errors.getattr("int_text")?.call1((int,))?.extract())
+        .import("razz_fast._checks")
+        .and_then(|checks| checks.getattr("int_text")?.call1((int,))?.extract())
         .unwrap_or_else(|_| "an int".into())
 }
 
 /// `rules` as a `Rules` of the core; a `TypeError` otherwise, naming the
-/// type given by `razz_fast.errors.rules_type` (the reference's wording),
+/// type given by `razz_fast._checks.rules_type` (the reference's wording),
 /// which tells the reference's `Rules` from ours.
 pub fn rules_arg<'py>(rules: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyRules>> {
     rules.cast::<PyRules>().cloned().map_err(|_| {
         let name = rules
             .py()
-            .import("razz_fast.errors")
-            .and_then(|errors| errors.getattr("rules_type")?.call1((rules,))?.extract())
+            .import("razz_fast._checks")
+            .and_then(|checks| checks.getattr("rules_type")?.call1((rules,))?.extract())
             .unwrap_or_else(|_: PyErr| "?".to_string());
         PyTypeError::new_err(format!("rules must be a razz_fast.Rules, got {name}"))
     })
@@ -83,7 +83,7 @@ pub fn int_in(obj: &Bound<'_, PyAny>, name: &str, lo: u64, hi: u64) -> PyResult<
 }
 
 /// A bool: Python's or numpy's (PyO3's `bool` takes both, as
-/// `razz_fast.errors.is_bool` does), never an int.
+/// `razz_fast._checks.is_bool` does), never an int.
 pub fn bool_arg(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<bool> {
     obj.extract::<bool>()
         .map_err(|_| type_error(&format!("{name} must be a bool"), obj))

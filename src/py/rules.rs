@@ -97,7 +97,7 @@ fn choice<T>(
 /// ante_all_in="forced", opener_ties="seat", burn_cards=False,
 /// showdown="seat", odd_chip="seat")
 ///
-/// Immutable stakes and rule settings of a razz game (docs/RULES.md).
+/// Immutable stakes and rule settings of a razz game ([the rules](RULES.md)).
 /// `Rules.preset(name, ante, bring_in, small_bet, big_bet)` gives a rule
 /// book's settings (`Rules.PRESETS` lists them); `rules.replace(**changes)`
 /// a copy with some settings changed.
@@ -207,7 +207,7 @@ impl PyRules {
     /// Rules.preset(name, ante=0, bring_in=1, small_bet=2, big_bet=4)
     ///
     /// A rule book's settings at these stakes: "pokerstars" (the default
-    /// Rules()), "wsop", "wsop_live", "tda" or "roberts" (docs/RULES.md).
+    /// Rules()), "wsop", "wsop_live", "tda" or "roberts" ([the rules](RULES.md)).
     #[staticmethod]
     #[pyo3(signature = (name, ante=Given::Default, bring_in=Given::Default, small_bet=Given::Default, big_bet=Given::Default))]
     #[pyo3(text_signature = "(name, ante=0, bring_in=1, small_bet=2, big_bet=4)")]

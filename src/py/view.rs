@@ -200,7 +200,7 @@ impl PyPlayerView {
 
     /// The view encoded for neural networks, a float32 array (FEATURES,):
     /// what `Tables.features()` gives a table's row (layout in
-    /// docs/TABLES.md), with this seat in the actor's place; its legal
+    /// [bots](TABLES.md)), with this seat in the actor's place; its legal
     /// actions and to_call are its own (none and 0 unless it is to act).
     /// The actor's view gives its table's row exactly.
     fn features<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<f32>> {

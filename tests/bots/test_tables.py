@@ -15,7 +15,7 @@ import razz_fast as rf
 import razz_fast.reference as ref
 from helpers import seen
 from razz_fast.errors import IllegalActionError
-from razz_fast.reference._simulate import hand_seeds
+from razz_fast.reference.generator import hand_seeds
 from razz_fast.reference.tables import _row
 
 ARRAYS = ("actor", "street", "to_call", "pot", "legal", "stacks", "bets", "folded",

@@ -6,7 +6,7 @@ from collections import Counter
 import pytest
 
 from razz_fast import RazzError, _core
-from razz_fast.cli import _rank_classes
+from razz_fast.cli.simulate import rank_classes
 from razz_fast.reference import describe
 
 NAMES = ("no pair", "one pair", "two pair", "trips", "full house", "quads")
@@ -46,7 +46,7 @@ def test_a_rank_must_be_an_int(rank):
 
 
 def test_the_cli_groups_ranks_by_category():
-    classes = _rank_classes({rank: 1 for rank in range(1, 6176)})
+    classes = rank_classes({rank: 1 for rank in range(1, 6176)})
     assert list(classes) == [f"{c}-low" for c in "56789TJQK"] + ["one pair", "two pair", "worse"]
     assert classes["7-low"] == 15
     assert classes["worse"] == 858 + 156 + 156

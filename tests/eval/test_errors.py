@@ -58,47 +58,6 @@ def test_the_reference_exports_every_public_name_of_the_core():
         assert hasattr(razz_fast.reference, name), name
 
 
-SHARED_MODULES = {
-    "razz_fast.errors",
-    "razz_fast.events",
-    "razz_fast.match_result",
-    "razz_fast.policy",
-    "razz_fast.ranges",
-    "razz_fast.results",
-    "razz_fast.seating",
-}
-
-
-@pytest.mark.thread_unsafe  # ast.parse is not thread-safe on Python 3.11
-def test_reference_uses_only_the_standard_library():
-    import ast
-    import pathlib
-    import sys
-
-    stdlib = getattr(sys, "stdlib_module_names", None)  # Python 3.10+
-    package = pathlib.Path(razz_fast.reference.__file__).parent
-    for path in package.glob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Import):
-                modules = [alias.name for alias in node.names]
-            elif isinstance(node, ast.ImportFrom) and node.level == 0:
-                modules = [node.module]
-            else:
-                continue
-            for module in modules:
-                top = module.split(".")[0]
-                # Tables and Batch are numpy arrays by contract (API.md), so
-                # their reference imports numpy, inside the functions.
-                assert top != "numpy" or path.name == "tables.py", (path, module)
-                assert not module.startswith("razz_fast._core"), (path, module)
-                # Of the package, only the modules both implementations share
-                # (value types, errors, seating rules), never the core's wrappers.
-                if top == "razz_fast" and not module.startswith("razz_fast.reference"):
-                    assert module in SHARED_MODULES, (path, module)
-                if stdlib is not None and top != "numpy":
-                    assert top == "razz_fast" or top in stdlib, (path, module)
-
-
 # --- bad cards at every function ---------------------------------------------
 
 

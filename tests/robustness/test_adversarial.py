@@ -13,7 +13,8 @@ import numpy as np
 import pytest
 
 import razz_fast
-from razz_fast.errors import InvalidCardError, int_text
+from razz_fast._checks import int_text
+from razz_fast.errors import InvalidCardError
 from razz_fast.events import Event
 
 #: Past Python's default limit (4,300 digits) on converting an int to text.

@@ -1,10 +1,11 @@
 """The core's numbers are exported by ``_core`` (the wrappers read them
 there) and agree with the copies the pure-Python reference keeps of them."""
 
-from razz_fast import _args, _core
-from razz_fast.reference import arguments, cards, rules, strategies
+from razz_fast import _cards as cards
+from razz_fast import _core
+from razz_fast.reference import arguments, rules, strategies
 from razz_fast.reference._equity import EXACT_LIMIT, SAMPLE_CHUNK, SHARE_UNITS
-from razz_fast.reference._simulate import CHUNK
+from razz_fast.reference.generator import CHUNK
 from razz_fast.reference.luck import TRIALS, UNITS
 
 
@@ -22,7 +23,3 @@ def test_the_reference_keeps_the_cores_numbers():
 
 def test_every_tie_size_divides_the_share_units():
     assert all(_core.SHARE_UNITS % ties == 0 for ties in range(1, _core.MAX_PLAYERS + 1))
-
-
-def test_the_wrappers_read_the_cores_numbers():
-    assert _args.MAX_THREADS is _core.MAX_THREADS

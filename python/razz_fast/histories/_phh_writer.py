@@ -4,6 +4,7 @@ docstring says what is written and why)."""
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Iterable
 from typing import Callable
 
@@ -17,15 +18,20 @@ from razz_fast.histories._arguments import (
 )
 from razz_fast.histories.engine import PlayedHand, seat_of
 from razz_fast.histories.replay import Replay
-from razz_fast.reference.rules import _FIELDS
 
 __all__ = ["MAX_PLACES", "VARIANT", "RULE_SETTINGS", "dumps", "dumps_all"]
 
 VARIANT = "FR"
 """The PHH variant code of fixed-limit razz, written as ``variant``."""
-RULE_SETTINGS = _FIELDS[4:]
-"""The rule settings (every field of ``Rules`` but the four stakes, in its
-order), which PHH has no field for: written as user-defined fields."""
+RULE_SETTINGS = tuple(
+    parameter.name
+    for parameter in inspect.signature(razz_fast.Rules).parameters.values()
+    if parameter.kind is inspect.Parameter.KEYWORD_ONLY
+)
+"""The rule settings (every keyword-only field of ``Rules``, in its order:
+all but the four stakes), which PHH has no field for: written as
+user-defined fields. Read from the core's signature, so a new setting is
+written without a change here."""
 _WAGERS = ("bring_in", "complete", "bet", "raise", "call")
 
 #: Decimals an amount may have (a millionth of a unit): the reader's sums

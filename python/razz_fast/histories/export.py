@@ -15,7 +15,6 @@ from collections.abc import Sequence
 
 import razz_fast
 from razz_fast.events import Event, Pot
-from razz_fast.histories import pokerstars
 from razz_fast.histories._arguments import (
     checked_hand,
     checked_line,
@@ -24,9 +23,10 @@ from razz_fast.histories._arguments import (
     checked_scale,
     type_name,
 )
-from razz_fast.histories._text import CURRENCIES
 from razz_fast.histories.engine import PlayedHand, seat_of
 from razz_fast.histories.replay import site_description, uncontested_excess
+from razz_fast.histories.sites import pokerstars
+from razz_fast.histories.sites._text import CURRENCIES
 
 __all__ = ["to_pokerstars"]
 

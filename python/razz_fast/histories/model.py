@@ -320,3 +320,18 @@ class HandHistory:
         else:
             body = f"{units // self.scale}.{units % self.scale:0{len(str(self.scale)) - 1}d}"
         return f"{sign}{self.currency or ''}{body}"
+
+
+@dataclass
+class HistoryFile:
+    """The razz hands of one file, the errors of hands that could not be
+    read, and how many hands of other games were skipped."""
+
+    source: str | None
+    """The file read, if known."""
+    hands: list[HandHistory] = field(default_factory=list)
+    """The razz hands read, in file order."""
+    errors: list[HistoryError] = field(default_factory=list)
+    """A ``HistoryError`` for each hand that could not be read."""
+    skipped: int = 0
+    """How many hands of other games were skipped."""

@@ -31,10 +31,10 @@ from decimal import Decimal
 from typing import Any, Callable, Union
 
 import razz_fast
+from razz_fast._core import MAX_CHIPS
 from razz_fast.histories._phh_writer import MAX_PLACES, RULE_SETTINGS, VARIANT, dumps, dumps_all
 from razz_fast.histories.model import SLOTS, HandHistory, HistoryError, Play, Seat, Show
 from razz_fast.histories.reader import HistoryFile, decode
-from razz_fast.reference.rules import MAX_CHIPS
 
 if sys.version_info >= (3, 11):
     import tomllib

@@ -10,29 +10,19 @@ from __future__ import annotations
 
 import codecs
 import os
-from dataclasses import dataclass, field
 from functools import partial
 
-from razz_fast.histories import merge_network, sites
-from razz_fast.histories._text import HandCancelled, read_in_units
-from razz_fast.histories.model import HandHistory, HistoryError, undecoded_line, unexpected
+from razz_fast.histories import sites
+from razz_fast.histories.model import (
+    HistoryError,
+    HistoryFile,
+    undecoded_line,
+    unexpected,
+)
+from razz_fast.histories.sites import merge_network
+from razz_fast.histories.sites._text import HandCancelled, read_in_units
 
 __all__ = ["HistoryFile", "read_histories", "parse_histories", "decode"]
-
-
-@dataclass
-class HistoryFile:
-    """The razz hands of one file, the errors of hands that could not be
-    read, and how many hands of other games were skipped."""
-
-    source: str | None
-    """The file read, if known."""
-    hands: list[HandHistory] = field(default_factory=list)
-    """The razz hands read, in file order."""
-    errors: list[HistoryError] = field(default_factory=list)
-    """A ``HistoryError`` for each hand that could not be read."""
-    skipped: int = 0
-    """How many hands of other games were skipped."""
 
 
 def decode(

@@ -8,16 +8,16 @@ written for clarity, in plain Python with the standard library only, and
 sharing no code with the core. The test suite runs every case through both.
 """
 
+from razz_fast._cards import format_cards, parse_cards
 from razz_fast.errors import IllegalActionError, InvalidCardError, RazzError
 from razz_fast.events import Action, Event, Pot
 from razz_fast.match_result import MatchResult
 from razz_fast.policy import batch_policy
 from razz_fast.ranges import Range
 from razz_fast.reference._chart import chart
-from razz_fast.reference._equity import equity
 from razz_fast.reference._match import match
 from razz_fast.reference._simulate import simulate
-from razz_fast.reference.cards import format_cards, parse_cards
+from razz_fast.reference.equities import equity
 from razz_fast.reference.evaluation import best_five, describe, rank, rank_many
 from razz_fast.reference.hand import Hand
 from razz_fast.reference.rules import Rules

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import time
 
-from razz_fast.errors import is_bool
-from razz_fast.reference._equity import _check_exact, _check_trials, equity
+from razz_fast._checks import is_bool
+from razz_fast.reference._equity import _check_exact, _check_trials
 from razz_fast.reference.arguments import check_seed, check_threads, int_in
+from razz_fast.reference.equities import equity
 from razz_fast.results import ChartResult, ChartRow
 
 __all__ = ["chart"]

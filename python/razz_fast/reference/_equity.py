@@ -12,12 +12,11 @@ from __future__ import annotations
 import itertools
 import math
 import os
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from razz_fast.errors import InvalidCardError, is_bool
-from razz_fast.ranges import Range
-from razz_fast.reference._simulate import chunk_seed
+from razz_fast._cards import CardsLike, card_to_str, parse_cards
+from razz_fast._checks import is_bool
+from razz_fast.errors import InvalidCardError
 from razz_fast.reference.arguments import (
     MAX_COUNT,
     MAX_PLAYERS,
@@ -26,12 +25,11 @@ from razz_fast.reference.arguments import (
     check_threads,
     int_in,
 )
-from razz_fast.reference.cards import CardsLike, card_to_str, parse_cards
 from razz_fast.reference.evaluation import rank
-from razz_fast.reference.generator import BATCH_LIMIT, Xoshiro256PlusPlus
+from razz_fast.reference.generator import BATCH_LIMIT, Xoshiro256PlusPlus, chunk_seed
 from razz_fast.results import EquityResult
 
-__all__ = ["SAMPLE_CHUNK", "SHARE_UNITS", "EXACT_LIMIT", "DEFAULT_TRIALS", "equity"]
+__all__ = ["SAMPLE_CHUNK", "SHARE_UNITS", "EXACT_LIMIT", "DEFAULT_TRIALS", "card_equity"]
 
 #: Samples per seeded chunk.
 SAMPLE_CHUNK = 4096
@@ -385,32 +383,18 @@ def _checked_arguments(
     return parsed, dead_cards, exact, samples_asked, trials, seed
 
 
-def equity(
-    hands: Sequence[CardsLike | Range],
-    dead: CardsLike = (),
-    *,
-    exact: bool | None = None,
-    trials: int | None = None,
-    seed: int | None = None,
-    threads: int | None = None,
-    progress: bool = False,
+def card_equity(
+    hands: object,
+    dead: CardsLike,
+    exact: bool | None,
+    trials: int | None,
+    seed: int | None,
+    threads: int | None,
+    progress: bool,
 ) -> EquityResult:
-    """Each player's expected share of the pot, outright-win and tie chances,
-    given the cards known for each player (0 to 7) and the ``dead`` cards.
-
-    ``exact=True`` enumerates every deal; ``exact=False`` samples ``trials``
-    deals (default 1,000,000) from ``seed``; ``exact=None`` samples when
-    ``trials`` or ``seed`` is given, else enumerates when the spot is small
-    (decided from an estimate before any enumeration, as in the core).
-    ``threads`` and ``progress`` are accepted and ignored here: they never
-    change a result. An entry of ``hands`` may be a ``razz_fast.Range``
-    (brute force over the hidden cards that pass its filter:
-    ``reference.range_equity``).
-    """
-    if isinstance(hands, (list, tuple)) and any(isinstance(h, Range) for h in hands):
-        from razz_fast.reference.range_equity import range_equity
-
-        return range_equity(hands, dead, exact, trials, seed, threads, progress)
+    """``equity`` of a spot whose hands are all cards (no ``Range``): its
+    arguments checked in signature order, then every deal enumerated or
+    ``trials`` deals sampled."""
     parsed, dead_cards, exact, samples_asked, trials, seed = _checked_arguments(
         hands, dead, exact, trials, seed, threads, progress
     )

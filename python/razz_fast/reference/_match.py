@@ -9,7 +9,7 @@ import dataclasses
 import time
 from collections.abc import Sequence
 
-from razz_fast.errors import is_bool
+from razz_fast._checks import is_bool
 from razz_fast.match_result import MatchResult, MatchTotals
 from razz_fast.reference._simulate import (
     _check_hands,

@@ -18,7 +18,7 @@ import os
 import time
 from collections.abc import Sequence
 
-from razz_fast.errors import is_bool, rules_type
+from razz_fast._checks import is_bool, rules_type
 from razz_fast.events import Action
 from razz_fast.policy import checked_answer, is_batch_policy
 from razz_fast.reference.arguments import (
@@ -33,37 +33,14 @@ from razz_fast.reference.arguments import (
     per_seat,
 )
 from razz_fast.reference.evaluation import rank
-from razz_fast.reference.generator import MASK64, Xoshiro256PlusPlus
+from razz_fast.reference.generator import CHUNK, Xoshiro256PlusPlus, hand_seeds
 from razz_fast.reference.hand import Hand
 from razz_fast.reference.rules import Rules
 from razz_fast.reference.strategies import Resolved, UserStrategy, resolve_strategies
+from razz_fast.reference.tables import Batch, batch_row
 from razz_fast.results import SimulationResult, Totals, checked_record
 
-__all__ = ["CHUNK", "chunk_seed", "hand_seeds", "simulate"]
-
-#: Hands per chunk.
-CHUNK = 1024
-
-
-def chunk_seed(seed: int, chunk: int) -> int:
-    """The seed of chunk ``chunk``'s generator: ``seed`` xor the splitmix64
-    finalizer of ``(chunk + 1) * 0x9E3779B97F4A7C15``."""
-    z = ((chunk + 1) * 0x9E3779B97F4A7C15) & MASK64
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
-    return seed ^ z ^ (z >> 31)
-
-
-#: Sets hand ``k``'s built-in decisions apart from its deck.
-_DECISIONS = 0xD1B54A32D192ED03
-
-
-def hand_seeds(seed: int, k: int) -> tuple[int, int]:
-    """The seeds of hand ``k`` of a run seeded with ``seed``: its deck, and
-    the generator its built-in strategies draw from."""
-    deck = chunk_seed(seed, k)
-    return deck, deck ^ _DECISIONS
-
+__all__ = ["simulate"]
 
 # --- argument checks -----------------------------------------------------------
 
@@ -126,8 +103,6 @@ def _python_action(function: UserStrategy, hand: Hand, seat: int) -> Action:
     (exceptions from the callable propagate unchanged). The callable gets
     the seat's view, as in the core; a batch policy a batch of one row."""
     if is_batch_policy(function):
-        from razz_fast.reference.tables import Batch, batch_row
-
         answer = batch_row(function(Batch([hand], hand.rules.big_bet)))
         who = f"batch policy of seat {seat}"
     else:

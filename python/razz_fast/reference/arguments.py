@@ -6,8 +6,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Protocol
 
-from razz_fast.errors import InvalidCardError, as_int, int_text
-from razz_fast.reference.cards import CardsLike, parse_cards
+from razz_fast._cards import CardsLike, parse_cards
+from razz_fast._checks import as_int, int_text
+from razz_fast.errors import InvalidCardError
 from razz_fast.reference.generator import MASK64
 
 if TYPE_CHECKING:  # typing has it from Python 3.10; only the type checker reads it

@@ -20,9 +20,10 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from razz_fast.errors import InvalidCardError, RazzError, int_text
+from razz_fast._cards import RANK_CHARS, CardsLike, card_to_str, not_cards, parse_cards
+from razz_fast._checks import int_text
+from razz_fast.errors import InvalidCardError, RazzError
 from razz_fast.reference.arguments import as_int, check_threads
-from razz_fast.reference.cards import RANK_CHARS, CardsLike, card_to_str, not_cards, parse_cards
 
 __all__ = ["NUM_RANKS", "rank", "rank_many", "best_five", "describe"]
 

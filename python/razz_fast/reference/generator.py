@@ -10,7 +10,15 @@ from __future__ import annotations
 
 from typing import TypeVar
 
-__all__ = ["BATCH_LIMIT", "MASK64", "splitmix64_outputs", "Xoshiro256PlusPlus"]
+__all__ = [
+    "BATCH_LIMIT",
+    "CHUNK",
+    "MASK64",
+    "Xoshiro256PlusPlus",
+    "chunk_seed",
+    "hand_seeds",
+    "splitmix64_outputs",
+]
 
 MASK64 = (1 << 64) - 1
 
@@ -92,3 +100,29 @@ class Xoshiro256PlusPlus:
             for s, j in zip(sides, self.roll(sides)):
                 items[s - 1], items[j] = items[j], items[s - 1]
             i -= len(sides)
+
+
+# --- seeding: which generator each chunk and hand draws from ---------------
+
+#: Hands per chunk.
+CHUNK = 1024
+
+
+def chunk_seed(seed: int, chunk: int) -> int:
+    """The seed of chunk ``chunk``'s generator: ``seed`` xor the splitmix64
+    finalizer of ``(chunk + 1) * 0x9E3779B97F4A7C15``."""
+    z = ((chunk + 1) * 0x9E3779B97F4A7C15) & MASK64
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+    return seed ^ z ^ (z >> 31)
+
+
+#: Sets hand ``k``'s built-in decisions apart from its deck.
+_DECISIONS = 0xD1B54A32D192ED03
+
+
+def hand_seeds(seed: int, k: int) -> tuple[int, int]:
+    """The seeds of hand ``k`` of a run seeded with ``seed``: its deck, and
+    the generator its built-in strategies draw from."""
+    deck = chunk_seed(seed, k)
+    return deck, deck ^ _DECISIONS

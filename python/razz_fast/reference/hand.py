@@ -14,10 +14,11 @@ import os
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from razz_fast.errors import IllegalActionError, int_text, rules_type
+from razz_fast._cards import CardsLike, card_to_str
+from razz_fast._checks import int_text, rules_type
+from razz_fast.errors import IllegalActionError
 from razz_fast.events import Action, Event, Pot
 from razz_fast.reference.arguments import as_int, check_deck, check_stacks, int_in, seed_value
-from razz_fast.reference.cards import CardsLike, card_to_str
 from razz_fast.reference.generator import Xoshiro256PlusPlus
 from razz_fast.reference.rules import Rules
 from razz_fast.reference.showdown import award_pots, side_pots

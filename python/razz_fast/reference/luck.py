@@ -19,9 +19,8 @@ import itertools
 from collections.abc import Sequence
 from typing import Any
 
-from razz_fast.reference._simulate import chunk_seed
 from razz_fast.reference.evaluation import rank
-from razz_fast.reference.generator import Xoshiro256PlusPlus
+from razz_fast.reference.generator import Xoshiro256PlusPlus, chunk_seed
 from razz_fast.reference.showdown import side_pots
 
 __all__ = ["TRIALS", "UNITS", "luck", "luck_seed"]

@@ -17,6 +17,7 @@ import os
 import random
 from collections.abc import Sequence
 
+from razz_fast._cards import CardsLike
 from razz_fast.ranges import Range, admitted_ranks
 from razz_fast.reference._equity import (
     _checked_arguments,
@@ -26,7 +27,6 @@ from razz_fast.reference._equity import (
     _make_spot,
     _Tally,
 )
-from razz_fast.reference.cards import CardsLike
 from razz_fast.results import EquityResult
 
 __all__ = ["range_equity"]

@@ -7,7 +7,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, Callable, NoReturn
 
-from razz_fast.errors import int_text, is_bool
+from razz_fast._checks import int_text, is_bool
 from razz_fast.reference.arguments import MAX_CHIPS, as_int
 
 __all__ = ["MAX_CHIPS", "Rules"]

@@ -13,17 +13,18 @@ import os
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from razz_fast._checks import rules_type
 from razz_fast._features_out import check_out
-from razz_fast.errors import IllegalActionError, rules_type
+from razz_fast.errors import IllegalActionError
 from razz_fast.events import Action
-from razz_fast.reference._simulate import hand_seeds
 from razz_fast.reference.arguments import (
     check_seed,
     check_stacks,
     check_threads,
     int_in,
 )
-from razz_fast.reference.generator import Xoshiro256PlusPlus
+from razz_fast.reference.features import FEATURES, FEATURES_VERSION, features_of
+from razz_fast.reference.generator import Xoshiro256PlusPlus, hand_seeds
 from razz_fast.reference.hand import Hand
 from razz_fast.reference.rules import Rules
 from razz_fast.reference.strategies import BUILT_IN as BUILTINS
@@ -36,12 +37,6 @@ if TYPE_CHECKING:  # (numpy is imported only where it is used)
     from razz_fast.reference.view import PlayerView
 
 __all__ = ["FEATURES", "FEATURES_VERSION", "Batch", "Tables", "features_of"]
-
-FEATURES_VERSION = 1
-_SEATS = 8
-_PER_SEAT = 5 + 13
-_HEAD = 5 + 7 + 2 + 3 * 13
-FEATURES = _HEAD + _SEATS * _PER_SEAT
 
 
 #: The most tables one ``Tables`` steps, as in the core.
@@ -79,43 +74,6 @@ def _row(hand: Hand) -> dict[str, Any]:
         "cards": cards,
         "community": community[0] if community else -1,
     }
-
-
-def features_of(row: dict[str, Any], big_bet: int) -> list[float]:
-    """The layout of [bots](TABLES.md): amounts in big bets, rank counts, seats
-    counted clockwise from the actor; all zeros with no actor."""
-    out = [0.0] * FEATURES
-    actor = row["actor"]
-    if actor < 0:
-        return out
-    if 3 <= row["street"] <= 7:
-        out[row["street"] - 3] = 1.0
-    for i, flag in enumerate(row["legal"]):
-        out[5 + i] = float(flag)
-    out[12] = row["to_call"] / big_bet
-    out[13] = row["pot"] / big_bet
-    own, own_down, community = 14, 27, 40
-    for slot, card in enumerate(row["cards"][actor]):
-        if card >= 0:
-            out[own + card // 4] += 1.0
-            if not 2 <= slot < 6:
-                out[own_down + card // 4] += 1.0
-    if row["community"] >= 0:
-        out[own + row["community"] // 4] += 1.0
-        out[community + row["community"] // 4] = 1.0
-    players = len(row["stacks"])
-    for r in range(players):
-        seat = (actor + r) % players
-        at = _HEAD + r * _PER_SEAT
-        out[at] = 1.0
-        out[at + 1] = float(not row["folded"][seat])
-        out[at + 2] = float(row["all_in"][seat])
-        out[at + 3] = row["stacks"][seat] / big_bet
-        out[at + 4] = row["bets"][seat] / big_bet
-        for card in row["cards"][seat][2:6]:
-            if card >= 0:
-                out[at + 5 + card // 4] += 1.0
-    return out
 
 
 _CARD = "a card 0 to 51, or -1 for none"

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from razz_fast.events import Action, Event
 from razz_fast.reference.arguments import int_in, seed_value
+from razz_fast.reference.features import features_of
 from razz_fast.reference.generator import Xoshiro256PlusPlus
 from razz_fast.reference.rules import Rules
 
@@ -194,12 +195,10 @@ class PlayerView:
     def features(self) -> npt.NDArray[np.float32]:
         """The view encoded for neural networks, a float32 array (FEATURES,):
         what `Tables.features()` gives a table's row (layout in
-        docs/TABLES.md), with this seat in the actor's place; its legal
+        [bots](TABLES.md)), with this seat in the actor's place; its legal
         actions and to_call are its own (none and 0 unless it is to act).
         The actor's view gives its table's row exactly."""
         import numpy as np
-
-        from razz_fast.reference.tables import features_of  # (it imports the hand)
 
         to_act = self._actor == self._seat
         # A table's row: each seat's seven slots (two down cards, four up,

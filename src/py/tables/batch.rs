@@ -77,7 +77,7 @@ impl PyBatch {
     }
     /// features(out=None) -> float32 array (tables, FEATURES): the
     /// actor's observation encoded for neural networks (layout in
-    /// docs/TABLES.md); `out` is reused when given.
+    /// [bots](TABLES.md)); `out` is reused when given.
     #[pyo3(signature = (out=None))]
     fn features<'py>(
         &self,

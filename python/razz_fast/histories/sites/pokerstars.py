@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import re
 
-from razz_fast.histories._text import (
+from razz_fast.histories.model import HandHistory
+from razz_fast.histories.sites._text import (
     AMOUNT,
     Builder,
     finish,
@@ -29,7 +30,6 @@ from razz_fast.histories._text import (
     sections,
     street_of,
 )
-from razz_fast.histories.model import HandHistory
 
 SITE = "PokerStars"
 # PokerStars' razz: cap 4 with the completion counted, no burns, seat 1 shows

@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from typing import Callable, Protocol
 
-from razz_fast.histories import fulltilt, kingsclub, merge_network, pokerstars, winamax
 from razz_fast.histories.model import HandHistory
+from razz_fast.histories.sites import fulltilt, kingsclub, merge_network, pokerstars, winamax
 
 
 class Site(Protocol):

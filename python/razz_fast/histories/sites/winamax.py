@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import re
 
-from razz_fast.histories._text import (
+from razz_fast.histories.model import HandHistory
+from razz_fast.histories.sites._text import (
     AMOUNT,
     finish,
     is_razz_header,
@@ -27,7 +28,6 @@ from razz_fast.histories._text import (
     seat_line,
     sections,
 )
-from razz_fast.histories.model import HandHistory
 
 SITE = "Winamax"
 # Winamax deals online razz as PokerStars does: no burns, and its logs never

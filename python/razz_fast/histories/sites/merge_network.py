@@ -20,9 +20,16 @@ import dataclasses
 import re
 from functools import partial
 from html import unescape
-from typing import TYPE_CHECKING
 
-from razz_fast.histories._text import (
+from razz_fast.histories.model import (
+    SLOTS,
+    HandHistory,
+    HistoryError,
+    HistoryFile,
+    undecoded_line,
+    unexpected,
+)
+from razz_fast.histories.sites._text import (
     Builder,
     builder_for,
     card_tokens,
@@ -30,11 +37,7 @@ from razz_fast.histories._text import (
     rank_groups,
     read_in_units,
 )
-from razz_fast.histories.model import SLOTS, HandHistory, HistoryError, undecoded_line, unexpected
 from razz_fast.histories.stakes import infer_limits
-
-if TYPE_CHECKING:  # (the reader imports this module)
-    from razz_fast.histories.reader import HistoryFile
 
 SITE = "Merge"
 # Merge dealt online razz as PokerStars does: its logs cap a round at four

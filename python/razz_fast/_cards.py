@@ -1,4 +1,6 @@
-"""Cards in the pure-Python reference: parsing and formatting.
+"""Cards as text, in plain Python: parsing and formatting, shared by the
+pure-Python reference and the shared value types (``Range``), which must
+not reach the compiled core.
 
 A card is an int ``4 * rank + suit`` with rank 0 = ace, 1 = deuce ... 12 = king
 and suit 0 = clubs, 1 = diamonds, 2 = hearts, 3 = spades. Its text form is a
@@ -13,7 +15,8 @@ import re
 from collections.abc import Iterable
 from typing import SupportsIndex, Union
 
-from razz_fast.errors import InvalidCardError, int_text
+from razz_fast._checks import int_text
+from razz_fast.errors import InvalidCardError
 
 __all__ = [
     "RANK_CHARS",

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import re
 
-from razz_fast.histories._text import (
+from razz_fast.histories.model import HandHistory
+from razz_fast.histories.sites._text import (
     AMOUNT,
     Builder,
     finish,
@@ -30,7 +31,6 @@ from razz_fast.histories._text import (
     seat_line,
     sections,
 )
-from razz_fast.histories.model import HandHistory
 
 SITE = "Full Tilt"
 # Full Tilt dealt online razz as PokerStars does: its logs cap a round at four

@@ -17,8 +17,8 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, TypedDict
 
+from razz_fast._core import MAX_CHIPS
 from razz_fast.histories.model import SLOTS, HandHistory, HistoryError, Payout, Play, Seat, Show
-from razz_fast.reference.rules import MAX_CHIPS
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack

@@ -302,7 +302,7 @@ def add_replay(commands: Any, types: Any) -> None:
         "--rules",
         choices=razz_fast.Rules.PRESETS,
         default=None,
-        help="the rule book's preset (the site's own, see docs/RULES.md)",
+        help="the rule book's preset (default: the site's own)",
     )
     rep.add_argument(
         "--cap",
@@ -312,7 +312,7 @@ def add_replay(commands: Any, types: Any) -> None:
     )
     # The values are the core's to check (Rules), with its message.
     rep.add_argument(
-        "--heads-up", help="capped, round_starts or before_cap (docs/RULES.md; the preset's)"
+        "--heads-up", help="capped, round_starts or before_cap (default: the preset's)"
     )
     rep.add_argument("--odd-chip", help="seat, low_card or high_card (the preset's)")
     rep.add_argument("--burn-cards", action="store_const", const=True, help="the room burned cards")
