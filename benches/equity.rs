@@ -1,5 +1,5 @@
 //! Equity on the core: exact heads-up third street on one thread (the spots
-//! of ../shared/yardstick, to run alternately with it), heads-up against a
+//! of the plain-Rust measuring stick the speed work compared against), heads-up against a
 //! random hand, three- and four-way third street on two threads; sampled
 //! heads-up and three-way on one thread.
 

@@ -321,7 +321,7 @@ impl State {
 
     /// How the rest of the hand would be dealt if every seat in went to
     /// showdown: its up cards to six each, then seventh street, a card each
-    /// or, if the deck runs short (RULES.md 7 and 13), one community card.
+    /// or, if the deck runs short (seventh street, burns and the short deck), one community card.
     fn plan(&self) -> Plan {
         let live = seats(self.in_hand);
         let players = self.in_hand.count_ones() as usize;

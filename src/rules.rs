@@ -46,7 +46,7 @@ macro_rules! setting {
 }
 
 setting!(
-    /// Whether the cap holds when only two players can still bet (RULES.md 8).
+    /// Whether the cap holds when only two players can still bet (the cap).
     HeadsUp, "heads_up", {
         /// The cap always holds.
         Capped = "capped",
@@ -58,7 +58,7 @@ setting!(
 );
 
 setting!(
-    /// Which all-in wager for less reopens the betting (RULES.md 9).
+    /// Which all-in wager for less reopens the betting (reopening after an all-in for less).
     Reopen, "reopen", {
         /// Only a full bet or raise (with earlier short all-ins) reopens.
         Full = "full",
@@ -68,7 +68,7 @@ setting!(
 );
 
 setting!(
-    /// What the others owe after an all-in bring-in for less (RULES.md 3).
+    /// What the others owe after an all-in bring-in for less (the bring-in rule).
     ShortBringIn, "short_bring_in", {
         /// They call the short amount.
         Short = "short",
@@ -78,7 +78,7 @@ setting!(
 );
 
 setting!(
-    /// The bring-in duty passed on by a player all-in from the ante (RULES.md 3).
+    /// The bring-in duty passed on by a player all-in from the ante (the bring-in rule).
     AnteAllIn, "ante_all_in", {
         /// The next player with chips must bring in.
         Forced = "forced",
@@ -88,7 +88,7 @@ setting!(
 );
 
 setting!(
-    /// Who opens among equal boards on fourth street and later (RULES.md 5).
+    /// Who opens among equal boards on fourth street and later (the opener rule).
     OpenerTies, "opener_ties", {
         /// The lowest seat number.
         Seat = "seat",
@@ -98,7 +98,7 @@ setting!(
 );
 
 setting!(
-    /// Who shows first when nobody bet on seventh street (RULES.md, showdown).
+    /// Who shows first when nobody bet on seventh street (the showdown order).
     Showdown, "showdown", {
         /// The lowest seat in the hand.
         Seat = "seat",
@@ -171,7 +171,7 @@ fn check(ok: bool, message: impl FnOnce() -> String) -> Result<()> {
 }
 
 impl Rules {
-    /// A rule book's settings at the given stakes (RULES.md, "presets").
+    /// A rule book's settings at the given stakes (docs/RULES.md, "The presets").
     pub fn preset(
         name: &str,
         ante: u64,
@@ -268,7 +268,7 @@ impl Rules {
         }
     }
 
-    /// The rise that makes a real bet or raise on a street (RULES.md 9): a
+    /// The rise that makes a real bet or raise on a street (reopening after an all-in for less): a
     /// whole bet, or under `Reopen::Half` half a bet, rounded up.
     pub fn full_rise(&self, street: u8) -> u64 {
         let bet = self.bet_size(street);

@@ -1,4 +1,4 @@
-//! `PlayerView`: what one seat of a hand may know (API.md, "view"), and
+//! `PlayerView`: what one seat of a hand may know (the API, "view"), and
 //! `determinize`, a hand consistent with it for search bots. A view is a
 //! copy, built from the hand's public state and the seat's own cards; it
 //! holds no reference to the hand, and every card it shows is one the seat

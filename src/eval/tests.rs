@@ -3,7 +3,7 @@
 use super::*;
 
 /// Independent check: the best of every five-card subset, compared by
-/// (category, display ranks) — the rule text of RULES.md, directly.
+/// (category, display ranks) — the rules of hand values, directly.
 fn brute_force(counts: &[u8; 13]) -> Rank {
     let cards: Vec<u8> = (0..13u8)
         .flat_map(|r| std::iter::repeat_n(r, counts[r as usize] as usize))

@@ -46,7 +46,7 @@ impl Hand {
         }
         self.bring_in_phase = true;
         // A duty passed on past a seat all-in from the ante may be declined
-        // by folding under `ante_all_in="may_fold"` (RULES.md 3).
+        // by folding under `ante_all_in="may_fold"` (the bring-in rule).
         self.bring_in_may_fold = self.rules.ante_all_in == AnteAllIn::MayFold
             && self.has_chips & Self::seat_bit(bring_in) == 0;
         self.start_round(bring_in);
@@ -58,7 +58,7 @@ impl Hand {
         self.start_round(opener);
     }
 
-    /// The seat in the hand with the best board (RULES.md 5), all-in seats
+    /// The seat in the hand with the best board (the opener rule), all-in seats
     /// included: the opener of the current street. (Inlined: it runs on
     /// every street of every hand, and `opener_by_suit` is out of line.)
     #[inline(always)]
@@ -167,7 +167,7 @@ impl Hand {
     fn wager_target(&self, seat: usize) -> u64 {
         let target = if self.half {
             // The last full level plus a bet: over a short all-in of less
-            // than half a bet this completes it (RULES.md 9).
+            // than half a bet this completes it (reopening after an all-in for less).
             self.base + self.bet_size()
         } else {
             match self.wager_kind() {
@@ -257,7 +257,7 @@ impl Hand {
                 chips = self.rules.bring_in.min(self.stack[seat]);
                 // What the others face: the posted chips, or after an all-in
                 // bring-in for less under `short_bring_in="full"` the whole
-                // bring-in (RULES.md 3).
+                // bring-in (the bring-in rule).
                 let faced = if self.rules.short_bring_in == ShortBringIn::Full {
                     self.rules.bring_in
                 } else {
@@ -280,7 +280,7 @@ impl Hand {
                 let target = self.wager_target(seat);
                 chips = target - self.bet[seat];
                 // A real bet or raise: the rise from the last full level,
-                // with any short all-ins since, is a full one (RULES.md 8-9).
+                // with any short all-ins since, is a full one (the cap and reopening).
                 if target - self.base >= self.full_rise() {
                     self.wagers += 1;
                     self.base = target;
@@ -321,7 +321,7 @@ impl Hand {
 
     /// `heads_up="before_cap"`: once at most two players can bet and the
     /// cap has not been reached, the round is uncapped; a round capped
-    /// before it became heads-up stays capped (RULES.md 8).
+    /// before it became heads-up stays capped (the cap).
     #[cold]
     pub(super) fn lift_cap_if_heads_up(&mut self) {
         let below_cap = self.rules.cap.is_some_and(|cap| self.wagers < cap);

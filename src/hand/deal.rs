@@ -37,7 +37,7 @@ impl Hand {
 
     /// The stub and the burns so far become the deck: the stub's cards in
     /// order, then the burns in burn order, shuffled by the hand's generator
-    /// (an explicit deck stays in that order). RULES.md 13.
+    /// (an explicit deck stays in that order). See burns and the short deck in the rules.
     #[cold]
     #[inline(never)]
     fn reshuffle_burns(&mut self) {
@@ -130,7 +130,7 @@ impl Hand {
         }
         // Seventh street: with burns the stub must give the burn, a card to
         // every player and an undealt bottom card, or the burns are
-        // gathered back first (RULES.md 7 and 13).
+        // gathered back first (seventh street, burns and the short deck).
         let players = self.in_hand_count();
         let needed = if self.rules.burn_cards {
             let needed = players + 2;

@@ -1,4 +1,4 @@
-//! The razz hand: a state machine from antes to awards (RULES.md,
+//! The razz hand: a state machine from antes to awards (docs/RULES.md,
 //! docs/ENGINE.md). Fixed-size arrays throughout, so acting never allocates
 //! (the history `Vec` keeps its capacity across `reset`).
 
@@ -152,7 +152,7 @@ pub struct Hand {
 
     /// Settings read on every wager, worked out once from `rules`.
     /// The rise that makes a real bet or raise: on third and fourth
-    /// street, and from fifth street on (RULES.md 9).
+    /// street, and from fifth street on (reopening after an all-in for less).
     full_rises: [u64; 2],
     /// `Reopen::Half`: wagers go to the last full level plus a bet.
     half: bool,

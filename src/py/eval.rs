@@ -156,7 +156,7 @@ fn rank_typed<T: CardInt, const SWAP: bool>(
             .try_readonly()
             .map_err(|e| PyTypeError::new_err(format!("hands cannot be read: {e}")))?;
         let view = readonly.as_array();
-        // Converted a chunk of rows at a time (API.md: rank_many must not
+        // Converted a chunk of rows at a time (the API: rank_many must not
         // copy its input), without the GIL.
         let result = py.detach(|| {
             let flat = view.as_slice();

@@ -20,6 +20,7 @@ use crate::event::{Action, ActionSet};
 use crate::hand::Hand;
 use crate::rules::Rules;
 use crate::sim::{self, Deciders, Player};
+use crate::threads::Pool;
 use crate::view::PlayerView;
 
 /// `value` as an action that is legal now, or the error that says why not.
@@ -96,7 +97,7 @@ pub struct Seats {
     /// calls back into the library (whose long calls use rayon's global
     /// pool) never waits for a thread that waits for it. Starting threads
     /// costs far more than a short batch, so it is built once per run.
-    pool: Option<rayon::ThreadPool>,
+    pool: Option<Pool>,
 }
 
 impl Seats {
@@ -145,13 +146,7 @@ impl Seats {
             } else {
                 1
             });
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .build()
-                .map_err(|e| {
-                    Error::InvalidArgument(format!("cannot start {threads} threads: {e}"))
-                })?;
-            Some(pool)
+            Some(Pool::new(Some(threads))?)
         };
         Ok(Seats {
             players,
@@ -166,9 +161,7 @@ impl Seats {
     /// How many threads the run's own pool has: None when only built-in
     /// strategies play (they need none: they run on the caller's threads).
     pub fn pool_threads(&self) -> Option<usize> {
-        self.pool
-            .as_ref()
-            .map(rayon::ThreadPool::current_num_threads)
+        self.pool.as_ref().map(Pool::current_num_threads)
     }
 
     /// `work(deciders, stop, threads)` without the GIL, stopped by Ctrl-C

@@ -1,4 +1,4 @@
-//! `Tables`: many independent hands stepped together (API.md, "Many tables
+//! `Tables`: many independent hands stepped together (the API, "Many tables
 //! at once"). Seats either play a built-in strategy, which the tables play
 //! for them, or wait for the caller, who steps every waiting table at once.
 //! A finished hand records its payoffs and the table deals the next hand of

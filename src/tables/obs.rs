@@ -1,4 +1,4 @@
-//! The observation arrays of many tables (API.md, "Many tables at once"):
+//! The observation arrays of many tables (the API, "Many tables at once"):
 //! one row per table, written in place from each table's hand as its actor
 //! sees it, so the bindings can hand the caller's numpy arrays straight to
 //! the core. The same writer serves `Tables` and `simulate`'s batch

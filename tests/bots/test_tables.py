@@ -1,4 +1,4 @@
-"""Tables and batch policies (API.md, "Many tables at once"): the core's
+"""Tables and batch policies (the API, "Many tables at once"): the core's
 Tables against the reference's after every step, over rule settings,
 player counts and tiny stacks; against separate hands; all-or-nothing
 steps; argument errors; batch policies against the same decisions made one
@@ -451,7 +451,7 @@ def test_a_strategy_may_call_back_into_the_library_with_any_threads():
         assert sum(result.net) == 0
 
 
-# --- values the caller wrote into the arrays (API.md, "Errors") -----------------
+# --- values the caller wrote into the arrays (the API, "Errors") -----------------
 # The arrays are the caller's: whatever it writes into them, features() and
 # step() raise a ValueError naming the array and value, never panic.
 

@@ -1,4 +1,4 @@
-"""PlayerView (TESTING.md 10): a view shows exactly what its seat has seen.
+"""PlayerView (information sets): a view shows exactly what its seat has seen.
 Swapping any card the seat has not seen for another unseen card leaves the
 view unchanged; swapping one it has seen changes it. Core and reference
 agree on every view and on every determinized hand."""

@@ -1,6 +1,6 @@
 """The compiled hand and the reference hand, step by step: the same rules,
 stacks, deck and actions must give the same value of every observable after
-every step, and the invariants of TESTING.md must hold throughout."""
+every step, and the invariants of a hand must hold throughout."""
 
 from __future__ import annotations
 

@@ -6,31 +6,31 @@ same randomly chosen actions. After every step the actor, the legal action
 kinds and the stacks must agree; at the end, the final stacks.
 
 pokerkit differs from docs/ENGINE.md by design in a few places (ENGINE.md
-section 10). pokerkit's own reopening rule is neither of RULES.md 9's
+section 10). pokerkit's own reopening rule is neither of the rule books'
 (``reopen="full"`` nor ``"half"``: it measures a raise against the largest
 increment of the round, a no-limit rule), so it is compared with the
 default rules (``Rules()``, the "pokerstars" preset); its cap of 4 and
 its bring-in, opener and pot rules are the default's. The differences
-random play can reach are allowed for explicitly, each by the RULES.md line
+random play can reach are allowed for explicitly, each by the rule
 that makes it:
 
-* RULES.md 9 (reopening): after a short all-in completion, bet or raise on
+* Reopening: after a short all-in completion, bet or raise on
   a round (or after a completion, whose increment pokerkit takes to be
   ``small_bet - bring_in``), pokerkit may let a player re-raise where the
   rule book does not, or the reverse. Then only the wager kinds may differ,
   and the action is chosen among the actions both allow;
-* RULES.md 8 (the cap): a short all-in counts toward the cap only when it,
+* The cap: a short all-in counts toward the cap only when it,
   with earlier short all-ins, makes a real bet or raise; pokerkit counts
   every wager. So on such a round the last raise of one may be missing in
   the other: again only the wager kinds differ. (A bring-in of a whole
-  small bet, which RULES.md 8 counts as the opening bet, cannot be
+  small bet, which the cap counts as the opening bet, cannot be
   compared: pokerkit refuses ``bring_in == small_bet``.);
-* RULES.md 3 (the bring-in "posts the bring-in or completes to the small
+* The bring-in ( "posts the bring-in or completes to the small
   bet"): pokerkit lets a bring-in player with no more chips than the
   bring-in "complete" all-in; we do not;
 * split pots: pokerkit kills the hands that cannot win before building the
   pots (so pots that differed only by a losing player merge) and gives all
-  of a pot's odd chips to the first tied winner (RULES.md: one each in seat
+  of a pot's odd chips to the first tied winner (the rules: one each in seat
   order). When a pot is split, the final stacks are compared with pokerkit's
   way of awarding the same pots (``pokerkit_awards`` in tests/helpers.py).
 

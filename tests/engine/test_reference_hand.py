@@ -88,8 +88,8 @@ def check_invariants(hand, starting: list[int]) -> None:
     if not reshuffled:
         assert not set(burns) & set(dealt)
     else:
-        # Before seventh street the burns went back into the deck (RULES.md
-        # 13): only they can be dealt again, and the last burn never is.
+        # Before seventh street the burns went back into the deck (burns and the
+        # short deck): only they can be dealt again, and the last burn never is.
         assert len(reshuffled) == 1
         assert set(burns[:-1]) <= set(reshuffled[0].cards)
         assert set(burns) & set(dealt) <= set(burns[:-1])
@@ -731,7 +731,7 @@ def test_before_cap_lifts_the_cap_once_heads_up_below_it(impl):
 
 
 def test_all_in_players_do_not_count_for_heads_up(impl):
-    """RULES.md 8: heads-up counts only players who are not all-in."""
+    """The cap: heads-up counts only players who are not all-in."""
     deck = third_street_deck("Ks 2c 3c")
     hand = impl.Hand(impl.Rules(heads_up="before_cap"), [1000, 2, 1000], deck=deck)
     play(hand, [B, CO])  # seat 1 completes all-in: seats 0 and 2 can bet
@@ -1034,7 +1034,7 @@ def test_eight_players_with_burns_reshuffle_explicit_deck(impl):
     burns = [e.cards[0] for e in kinds(hand, "burn")]
     # One card is left before seventh street: it and the three burns, in
     # that order (an explicit deck is not shuffled), are the new deck; it
-    # is burned and the first burn is the community card (RULES.md 13).
+    # is burned and the first burn is the community card (burns and the short deck).
     assert burns == [24, 33, 42, 51]
     assert kinds(hand, "reshuffle") == [Event("reshuffle", None, 0, (51, 24, 33, 42))]
     assert hand.community_cards == [24]
@@ -1061,7 +1061,7 @@ def test_eight_players_with_burns_reshuffle_seeded(impl):
 
 
 def test_seven_players_with_burns_gather_the_burns_and_deal_down(impl):
-    """RULES.md 13: seven cards left cannot give a burn, seven cards and a
+    """Burns and the short deck: seven cards left cannot give a burn, seven cards and a
     bottom card; with the three burns they can."""
     hand = impl.Hand(impl.Rules(burn_cards=True), [100] * 7, deck=list(range(52)))
     check_down_to_seventh(hand)
@@ -1171,7 +1171,7 @@ def test_odd_chips_with_a_community_card(impl, odd_chip, awards):
         hand.check()
     assert hand.community_cards == [c("Ac")]
     # Four cards and the three burns cannot serve seven players: a burn and
-    # a community card from the gathered deck (RULES.md 13).
+    # a community card from the gathered deck (burns and the short deck).
     assert len(kinds(hand, "reshuffle")) == 1
     assert hand.pots == [Pot(7, (0, 1, 2, 3, 4, 5, 6), (0, 1, 2, 3))]
     # The lowest own cards are 2s, 2h, 2d, 2c: the shared A♣ never counts.

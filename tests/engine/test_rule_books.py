@@ -14,7 +14,7 @@ def wsop(impl, *stakes):
     return impl.Rules.preset("wsop", *stakes)
 
 
-# --- RULES.md 9: reopening (reopen="half") ------------------------------------
+# --- reopening (reopen="half") ------------------------------------
 
 
 def fifth_street_bet_of(impl, short: int, reopen: str):
@@ -44,7 +44,7 @@ def test_roberts_rules_6_a_half_bet_all_in_is_raised_to_all_in_plus_a_bet(impl):
 def test_roberts_rules_6_a_half_bet_all_in_reopens_the_betting(impl):
     """Robert's Rules 6: "An all-in wager of a half a bet or more is treated
     as a full bet": the player who checked may raise. Under reopen="full"
-    (RULES.md 9) the same $15 is less than a full bet: call or fold."""
+    (reopening after an all-in for less) the same $15 is less than a full bet: call or fold."""
     hand = fifth_street_bet_of(impl, 15, "half")
     hand.call()
     assert hand.actor == 0 and hand.legal_actions() == [F, C, R]
@@ -120,7 +120,7 @@ def test_tda_47b_short_all_ins_that_make_half_a_bet_reopen_the_betting(impl):
     assert hand.actor == 0 and hand.legal_actions() == [F, C]
 
 
-# --- RULES.md 8: the cap ---------------------------------------------------------
+# --- the cap ---------------------------------------------------------
 
 
 def test_wsop_cap_is_a_bet_and_four_raises(impl):
@@ -139,7 +139,7 @@ def test_wsop_cap_is_a_bet_and_four_raises(impl):
 
 
 def test_a_whole_small_bet_bring_in_is_the_opening_bet(impl):
-    """RULES.md 8: a bring-in equal to a whole small bet is the opening bet
+    """The cap: a bring-in equal to a whole small bet is the opening bet
     and counts toward the cap, as a limit big blind does."""
     hand = impl.Hand(impl.Rules(0, 2, 2, 4), [1000] * 3, deck=third_street_deck("Ks 2c 3c"))
     play(hand, [B, R, R, R])  # the bring-in and three raises: four
@@ -147,7 +147,7 @@ def test_a_whole_small_bet_bring_in_is_the_opening_bet(impl):
 
 
 def test_a_short_all_in_raise_does_not_use_up_the_cap(impl):
-    """RULES.md 8: an all-in for less counts toward the cap only when it
+    """The cap: an all-in for less counts toward the cap only when it
     makes a real raise. Seat 3's all-in raise of one chip (a bet is 2) is
     not one, so after it three more real wagers fit under the cap of 4."""
     hand = impl.Hand(impl.Rules(), [1000, 1000, 1000, 5], deck=third_street_deck("Ks 2c 3c 4c"))
@@ -191,7 +191,7 @@ def test_wsop_live_heads_up_rounds_are_uncapped(impl):
     assert hand.legal_actions() == [F, C]
 
 
-# --- RULES.md 3: the bring-in ----------------------------------------------------
+# --- the bring-in ----------------------------------------------------
 
 
 def test_wsop_the_others_enter_for_the_full_bring_in(impl):
@@ -228,7 +228,7 @@ def test_tda_rp_10e_the_passed_bring_in_may_be_declined_by_folding(impl):
     assert hand.actor == 1 and hand.legal_actions() == [B, CO]
 
 
-# --- RULES.md 5: the opener ------------------------------------------------------
+# --- the opener ------------------------------------------------------
 
 
 def test_tda_rp_10d_equal_boards_open_by_the_highest_card_by_suit(impl):
@@ -288,7 +288,7 @@ def test_roberts_rules_the_odd_chip_goes_to_the_lowest_card_by_suit(impl):
     assert odd_chip_tie(impl, "seat") == [(0, 3), (1, 2)]
 
 
-# --- RULES.md 13: burns and the short deck ----------------------------------------
+# --- burns and the short deck ----------------------------------------
 
 
 @pytest.mark.parametrize("players, community", [(7, False), (8, True)])

@@ -52,7 +52,7 @@ def test_public_names(impl):
 
 
 def test_the_reference_exports_every_public_name_of_the_core():
-    # (MatchResult was missing: the same names, API.md says.)
+    # (MatchResult was missing: both implementations give the same names.)
     assert set(razz_fast.reference.__all__) == set(razz_fast.__all__) - {"__version__"}
     for name in razz_fast.reference.__all__:
         assert hasattr(razz_fast.reference, name), name

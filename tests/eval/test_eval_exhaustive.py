@@ -1,4 +1,4 @@
-"""Exhaustive checks over every 5-, 6- and 7-card rank multiset (TESTING.md, layer 2).
+"""Exhaustive checks over every 5-, 6- and 7-card rank multiset (exhaustive tables).
 
 Suits never change a value, so a hand's rank depends only on its multiset of
 ranks: checking one suit assignment of each multiset checks every hand. Each
@@ -19,7 +19,7 @@ from helpers import RANK_CHARS, rank_multisets, with_random_suits
 SIZES = (5, 6, 7)
 EXPECTED_MULTISETS = {5: 6175, 6: 18395, 7: 49205}
 
-# Seven-card hands by best low, all C(52, 7) of them (TESTING.md).
+# Seven-card hands by best low, all C(52, 7) of them (all C(52, 7) hands).
 EXPECTED_SEVEN_CARD_TABLE = {
     "5-low": 781_824,
     "6-low": 3_151_360,
@@ -100,7 +100,7 @@ def test_more_cards_reach_only_valid_ranks(k, ref_ranks):
 
 
 def _label(r: int) -> str:
-    """The row of the TESTING.md table a seven-card rank belongs to."""
+    """The row of the table above a seven-card rank belongs to."""
     if r <= 1287:
         # Unpaired lows with a high card of rank h or less: C(h + 1, 5).
         high = next(h for h in range(4, 13) if math.comb(h + 1, 5) >= r)

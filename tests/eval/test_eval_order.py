@@ -1,4 +1,4 @@
-"""Hand order, describe() and best_five() on hand-picked cases (RULES.md)."""
+"""Hand order, describe() and best_five() on hand-picked cases (the rules of hand values)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import pytest
 
 from helpers import CATEGORY_BOUNDS, RANK_CHARS, category_of_rank, hand, ranks_to_cards
 
-# RULES.md, worked order from worst to best.
+# The rules of hand values, worked order from worst to best.
 WORKED_ORDER = [
     "3c 3d 3h 5s 5c",
     "Kc Kd 4h 3s 2c",

@@ -1,5 +1,5 @@
 """Property tests on random hands: the implementations agree, and the
-invariants of an ace-to-five low hold (TESTING.md, layers 1 and 3)."""
+invariants of an ace-to-five low hold (property tests)."""
 
 from __future__ import annotations
 

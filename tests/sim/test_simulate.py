@@ -822,7 +822,7 @@ def test_core_threads_with_a_python_strategy():
 
 def test_core_from_several_python_threads():
     """simulate called from several Python threads at once gives what serial
-    calls give (TESTING.md, Threads)."""
+    calls give (the same answers from several threads)."""
     jobs = [
         dict(hands=20000, players=p, strategies=s, seed=seed)
         for seed, (p, s) in enumerate(
@@ -843,7 +843,7 @@ def test_core_from_several_python_threads():
     assert parallel == serial
 
 
-# Seven-card frequencies of the best low (TESTING.md), by class: the top card
+# Seven-card frequencies of the best low (all C(52, 7) hands), by class: the top card
 # of an unpaired low (5 = wheel ... K), then one pair, then two pair or worse.
 SEVEN_CARD_TABLE = {
     "5": 781_824,
@@ -913,7 +913,7 @@ def check_winning_ranks(winning_ranks: dict, showdowns: int) -> None:
     Carlo of random six-handed deals. A check_call table always shows down
     with all six players, each holding seven cards of one shuffled deck (no
     community card with six players), so the winning rank is the best of six
-    dependent seven-card hands: not the single-hand frequencies of TESTING.md,
+    dependent seven-card hands: not the single-hand frequencies of all C(52, 7) hands,
     which the sampler is checked against first."""
     sample = best_of_six_sample(300_000, seed=2024)
 

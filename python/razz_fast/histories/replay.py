@@ -131,7 +131,7 @@ def deck_for(history: HandHistory, names: list[str], burn_cards: bool = False) -
         staying = [seat for seat in range(n) if folded_on.get(names[seat], 8) >= street]
         order += [(seat, street - 1) for seat in staying]
     staying = [seat for seat in range(n) if folded_on.get(names[seat], 8) >= 7]
-    # Seventh street (RULES.md 7 and 13): the deck positions it deals from,
+    # Seventh street (with burns and the short deck): the deck positions it deals from,
     # which after a reshuffle of an explicit deck are the stub, then the
     # burns in burn order.
     stub = list(range(len(order), 52))

@@ -166,7 +166,7 @@ class Hand:
         seats = self._seats_in_hand()
         # Seventh street with burns: the stub must give the burn, a card to
         # each player and a bottom card, or the burns are gathered back in
-        # first (RULES.md 7 and 13).
+        # first (seventh street, burns and the short deck).
         needed = len(seats) + 2 if self._rules.burn_cards else len(seats)
         if self._street == 7 and self._rules.burn_cards and self._cards_left() < needed:
             self._reshuffle_burns()
@@ -309,7 +309,7 @@ class Hand:
             if self._bring_in_phase:
                 return Action.COMPLETE
             # Under "half" a short all-in of less than half a bet leaves the
-            # completion to the full level open (RULES.md 9).
+            # completion to the full level open (reopening after an all-in for less).
             opened = self._wagers > 0 if self._rules.reopen == "half" else self._wagered
             if not opened and self._high() < self._rules.small_bet:
                 return Action.COMPLETE
@@ -414,7 +414,7 @@ class Hand:
             if rules.short_bring_in == "full":
                 self._high_bet = rules.bring_in
             if self._high_bet >= rules.small_bet:
-                # A whole small bet is the opening bet (RULES.md 8).
+                # A whole small bet is the opening bet (the cap).
                 self._wagers = 1
                 self._base = self._high_bet
             self._bring_in_phase = False
@@ -423,7 +423,7 @@ class Hand:
             amount = target - self._bets[actor]
             self._put_in(actor, amount)
             # A real bet or raise: the rise from the last full level (short
-            # all-ins since included) is a full one (RULES.md 8 and 9).
+            # all-ins since included) is a full one (the cap and reopening).
             if target - self._base >= self._full_rise():
                 self._wagers += 1
                 self._base = target
@@ -435,7 +435,7 @@ class Hand:
             self._queue = [seat for seat in self._clockwise_from(actor)[1:] if self._can_bet(seat)]
         self._history.append(Event(_ACTION_KIND[action], actor, amount, ()))
         # Heads-up before the cap was reached lifts it; a round capped
-        # before it became heads-up stays capped (RULES.md 8).
+        # before it became heads-up stays capped (the cap).
         if (
             self._rules.heads_up == "before_cap"
             and self._rules.cap is not None
