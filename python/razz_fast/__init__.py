@@ -19,7 +19,6 @@ cluster, ``razz-fast`` (``razz_fast.cli``) is the command line, and
 written for clarity, that the tests compare the core against.
 """
 
-from razz_fast._chart import chart
 from razz_fast._core import (
     FEATURES,
     FEATURES_VERSION,
@@ -36,15 +35,16 @@ from razz_fast._core import (
     rank,
     rank_many,
 )
-from razz_fast._equity import equity
-from razz_fast._match import match
-from razz_fast._simulate import simulate
+from razz_fast._runs.chart import chart
+from razz_fast._runs.equity import equity
+from razz_fast._runs.match import match
+from razz_fast._runs.simulate import simulate
 from razz_fast.errors import IllegalActionError, InvalidCardError, RazzError
 from razz_fast.events import Action, Event, Pot
-from razz_fast.match_result import MatchResult
 from razz_fast.policy import batch_policy
 from razz_fast.ranges import Range
 from razz_fast.results import ChartResult, ChartRow, EquityResult, SimulationResult
+from razz_fast.results.match import MatchResult
 
 __all__ = [
     "__version__",

@@ -48,11 +48,12 @@ from typing import Any, Callable
 
 from razz_fast import _core
 from razz_fast._checks import checked_int
-from razz_fast._equity import Tallies, merge_tallies, result_from_tallies
-from razz_fast._match import play_match_chunks
-from razz_fast._simulate import Strategy, play_chunks, progress_bar
-from razz_fast.match_result import MatchResult, MatchTotals
+from razz_fast._runs.match import play_match_chunks
+from razz_fast._runs.progress import progress_bar
+from razz_fast._runs.simulate import Strategy, play_chunks
+from razz_fast._runs.tallies import Tallies, merge_tallies, result_from_tallies
 from razz_fast.results import EquityResult, SimulationResult, Totals
+from razz_fast.results.match import MatchResult, MatchTotals
 from razz_fast.seating import distinct, strategy_labels
 
 __all__ = ["simulate", "match", "equity"]

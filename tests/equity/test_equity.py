@@ -691,10 +691,10 @@ def test_arguments_checked_even_when_exact(impl):
 
 
 def test_equity_is_the_function_and_its_module_is_private():
-    # The wrapper lives in razz_fast._equity, so the name razz_fast.equity is
+    # The wrapper lives in razz_fast._runs.equity, so the name razz_fast.equity is
     # the function alone and no submodule import can rebind it.
-    import razz_fast._equity
+    import razz_fast._runs.equity
     from razz_fast import equity
 
-    assert equity is razz_fast.equity is razz_fast._equity.equity
+    assert equity is razz_fast.equity is razz_fast._runs.equity.equity
     assert callable(equity)

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 import razz_fast as rf
 import razz_fast.reference as ref
 from razz_fast._core import MAX_CHIPS, MatchRun
-from razz_fast._match import play_match_chunks
+from razz_fast._runs.match import play_match_chunks
 from razz_fast.policy import batch_policy
 from razz_fast.reference.generator import Xoshiro256PlusPlus
 from razz_fast.reference.luck import UNITS, luck, luck_seed

@@ -29,15 +29,17 @@ ALLOWED_CIRCLES = [{"razz_fast.reference.hand", "razz_fast.reference.view"}]
 SHARED_MODULES = {
     "razz_fast._cards",
     "razz_fast._checks",
-    "razz_fast._compare",
     "razz_fast._features_out",
     "razz_fast.errors",
     "razz_fast.events",
-    "razz_fast.match_result",
     "razz_fast.plot",
     "razz_fast.policy",
     "razz_fast.ranges",
     "razz_fast.results",
+    "razz_fast.results._compare",
+    "razz_fast.results.equity",
+    "razz_fast.results.match",
+    "razz_fast.results.simulation",
     "razz_fast.seating",
 }
 

@@ -11,7 +11,6 @@ sharing no code with the core. The test suite runs every case through both.
 from razz_fast._cards import format_cards, parse_cards
 from razz_fast.errors import IllegalActionError, InvalidCardError, RazzError
 from razz_fast.events import Action, Event, Pot
-from razz_fast.match_result import MatchResult
 from razz_fast.policy import batch_policy
 from razz_fast.ranges import Range
 from razz_fast.reference._chart import chart
@@ -24,6 +23,7 @@ from razz_fast.reference.rules import Rules
 from razz_fast.reference.tables import FEATURES, FEATURES_VERSION, Batch, Tables
 from razz_fast.reference.view import PlayerView
 from razz_fast.results import ChartResult, ChartRow, EquityResult, SimulationResult
+from razz_fast.results.match import MatchResult
 
 __all__ = [
     "parse_cards",

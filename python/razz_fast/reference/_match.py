@@ -10,7 +10,6 @@ import time
 from collections.abc import Sequence
 
 from razz_fast._checks import is_bool
-from razz_fast.match_result import MatchResult, MatchTotals
 from razz_fast.reference._simulate import (
     _check_hands,
     _check_players,
@@ -27,6 +26,7 @@ from razz_fast.reference.luck import UNITS, luck, luck_seed
 from razz_fast.reference.rules import Rules
 from razz_fast.reference.strategies import UserStrategy, resolve_strategies
 from razz_fast.results import checked_record
+from razz_fast.results.match import MatchResult, MatchTotals
 from razz_fast.seating import distinct, rotations, strategy_labels
 
 __all__ = ["match"]

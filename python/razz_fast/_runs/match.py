@@ -12,8 +12,9 @@ from collections.abc import Sequence
 from typing import Callable
 
 from razz_fast import _core
-from razz_fast._simulate import Strategy, play_batches, progress_bar
-from razz_fast.match_result import MatchResult, MatchTotals
+from razz_fast._runs.progress import progress_bar
+from razz_fast._runs.simulate import Strategy, play_batches
+from razz_fast.results.match import MatchResult, MatchTotals
 from razz_fast.seating import distinct, strategy_labels
 
 __all__ = ["match", "play_match_chunks"]

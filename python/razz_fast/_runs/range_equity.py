@@ -22,8 +22,8 @@ from typing import Any
 import numpy
 
 from razz_fast import _core
-from razz_fast._equity import Tallies, merge_tallies, result_from_tallies
-from razz_fast._simulate import progress_bar
+from razz_fast._runs.progress import progress_bar
+from razz_fast._runs.tallies import Tallies, merge_tallies, result_from_tallies
 from razz_fast.ranges import RANGE_CHOICE_LIMIT, Range, admitted_ranks
 from razz_fast.results import EquityResult
 

@@ -8,7 +8,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from razz_fast._compare import NanEqual
+from razz_fast.results._compare import NanEqual
 
 __all__ = ["MatchResult", "MatchTotals", "Z95"]
 

@@ -12,8 +12,8 @@ from typing import Any
 
 from razz_fast import _core
 from razz_fast._checks import checked_int
-from razz_fast._equity import result_from_tallies
-from razz_fast._simulate import progress_bar
+from razz_fast._runs.progress import progress_bar
+from razz_fast._runs.tallies import result_from_tallies
 from razz_fast.results import ChartResult, ChartRow
 
 __all__ = ["chart", "starting_hands", "CHART_TRIALS"]

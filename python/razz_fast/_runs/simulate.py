@@ -19,13 +19,13 @@ from collections.abc import Sequence
 from typing import Any, Callable, Union
 
 from razz_fast import _core
+from razz_fast._runs.progress import progress_bar
 from razz_fast.results import SimulationResult, Totals
 
 __all__ = [
     "simulate",
     "play_chunks",
     "play_batches",
-    "progress_bar",
 ]
 
 BATCH_SECONDS = 0.2
@@ -46,16 +46,6 @@ def play_chunks(
     ``cancelled()`` true stops it between two decisions with a RuntimeError."""
     sums = run.play(first, count, cancelled)
     return Totals(run.players, sums.hands, sums.net, sums.sum_sq, sums.showdowns, dict(sums.ranks))
-
-
-def progress_bar(show: bool, total: int, unit: str, desc: str, delay: float = 0.0) -> Any:
-    """A tqdm bar on stderr when ``show``, else None; with ``delay``, drawn
-    only once the run has lasted that many seconds."""
-    if not show:
-        return None
-    from tqdm import tqdm
-
-    return tqdm(total=total, unit=unit, unit_scale=True, desc=desc, delay=delay)
 
 
 def play_batches(

@@ -1,0 +1,19 @@
+"""The result types, shared by the compiled core and the pure-Python
+reference (like ``razz_fast.events``): what ``simulate``, ``match``,
+``equity`` and ``chart`` return, and the exact sums behind them."""
+
+from razz_fast.results.equity import ChartResult, ChartRow, EquityResult
+from razz_fast.results.match import MatchResult, MatchTotals
+from razz_fast.results.simulation import MAX_RECORDS, SimulationResult, Totals, checked_record
+
+__all__ = [
+    "MAX_RECORDS",
+    "ChartResult",
+    "ChartRow",
+    "EquityResult",
+    "MatchResult",
+    "MatchTotals",
+    "SimulationResult",
+    "Totals",
+    "checked_record",
+]
