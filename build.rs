@@ -33,7 +33,7 @@ mod rank_multisets;
 /// Every rank multiset of `n` cards (at most four of a rank), in the order
 /// the evaluator's `for_each_rank_multiset` lists them.
 fn multisets(n: u8, f: &mut dyn FnMut(&[u8; 13])) {
-    rank_multisets::for_each_multiset(&[4; 13], n, false, f);
+    rank_multisets::for_each_multiset(&[4; 13], n, false, &mut |counts, _| f(counts));
 }
 
 /// (category, display ranks) of a five-card multiset: lower is better.

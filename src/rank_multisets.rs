@@ -5,30 +5,39 @@
 //! the crate, so the build script can compile it before the crate exists.
 
 /// Calls `f` with the counts of every multiset of `size` ranks holding at
-/// most `limits[r]` of rank `r`, in lexicographic order of the counts,
+/// most `limits[r]` of rank `r`, and its (rank, count) entries of the ranks
+/// present, rank order (kept as the walk goes, so a caller that wants
+/// them need not scan all 13 counts), in lexicographic order of the counts,
 /// rank 0 first: each rank from its fewest (`most_first` false) or its
 /// most. The order is part of the contract: exact equity numbers its units
 /// of work by it. Generic, so that the caller's `f` is inlined into the
 /// walk (exact equity lists up to some 50,000 multisets a call with it);
 /// `?Sized`, so that a `&mut dyn FnMut` works too.
-pub fn for_each_multiset<F: FnMut(&[u8; 13]) + ?Sized>(
+pub fn for_each_multiset<F: FnMut(&[u8; 13], &[(u8, u8)]) + ?Sized>(
     limits: &[u8; 13],
     size: u8,
     most_first: bool,
     f: &mut F,
 ) {
-    fn go<F: FnMut(&[u8; 13]) + ?Sized>(
+    /// The walk's state: the counts so far and the entries of the ranks
+    /// present among them (`parts[..n]`).
+    struct Walk {
+        counts: [u8; 13],
+        parts: [(u8, u8); 13],
+        n: usize,
+    }
+    fn go<F: FnMut(&[u8; 13], &[(u8, u8)]) + ?Sized>(
         rank: usize,
         left: u8,
         limits: &[u8; 13],
         most_first: bool,
-        counts: &mut [u8; 13],
+        walk: &mut Walk,
         f: &mut F,
     ) {
         // The ranks past `rank` are all zero here (each level resets its
         // own), so a full multiset is reported as soon as it is full.
         if left == 0 {
-            f(counts);
+            f(&walk.counts, &walk.parts[..walk.n]);
             return;
         }
         if rank == 13 {
@@ -36,12 +45,25 @@ pub fn for_each_multiset<F: FnMut(&[u8; 13]) + ?Sized>(
         }
         let most = left.min(limits[rank]);
         for i in 0..=most {
-            counts[rank] = if most_first { most - i } else { i };
-            go(rank + 1, left - counts[rank], limits, most_first, counts, f);
+            let count = if most_first { most - i } else { i };
+            walk.counts[rank] = count;
+            if count > 0 {
+                walk.parts[walk.n] = (rank as u8, count);
+                walk.n += 1;
+            }
+            go(rank + 1, left - count, limits, most_first, walk, f);
+            if count > 0 {
+                walk.n -= 1;
+            }
         }
-        counts[rank] = 0;
+        walk.counts[rank] = 0;
     }
-    go(0, size, limits, most_first, &mut [0; 13], f);
+    let mut walk = Walk {
+        counts: [0; 13],
+        parts: [(0, 0); 13],
+        n: 0,
+    };
+    go(0, size, limits, most_first, &mut walk, f);
 }
 
 #[cfg(test)]
@@ -50,7 +72,7 @@ mod tests {
 
     fn listed(limits: &[u8; 13], size: u8, most_first: bool) -> Vec<[u8; 13]> {
         let mut out = Vec::new();
-        for_each_multiset(limits, size, most_first, &mut |c| out.push(*c));
+        for_each_multiset(limits, size, most_first, &mut |c, _| out.push(*c));
         out
     }
 

@@ -20,22 +20,21 @@ pub(super) struct Multiset {
 }
 
 impl Multiset {
-    /// The multiset of these per-rank counts, its rank not yet known.
-    fn of_counts(counts: &[u8; 13]) -> Multiset {
-        let mut m = Multiset {
-            packed: 0,
-            parts: [(0, 0); 13],
-            n_parts: 0,
+    /// The multiset of these (rank, count) entries, its rank not yet
+    /// known. (From the entries the walk keeps, not the 13 counts: exact
+    /// equity lists tens of thousands of multisets a call.)
+    #[inline]
+    fn of_parts(present: &[(u8, u8)]) -> Multiset {
+        let mut parts = [(0, 0); 13];
+        parts[..present.len()].copy_from_slice(present);
+        Multiset {
+            packed: present
+                .iter()
+                .fold(0, |p, &(r, n)| p + (u64::from(n) << (4 * r))),
+            parts,
+            n_parts: present.len() as u8,
             rank: 0,
-        };
-        for (r, &n) in counts.iter().enumerate() {
-            if n > 0 {
-                m.packed += u64::from(n) << (4 * r);
-                m.parts[m.n_parts as usize] = (r as u8, n);
-                m.n_parts += 1;
-            }
         }
-        m
     }
 
     /// The (rank, count) entries of the ranks present.
@@ -51,8 +50,8 @@ pub(super) fn multisets(counts: &[u8; 13], size: usize) -> Vec<Multiset> {
     // as 255 does.
     let size = u8::try_from(size).unwrap_or(u8::MAX);
     let mut out = Vec::new();
-    for_each_multiset(counts, size, true, &mut |c| {
-        out.push(Multiset::of_counts(c));
+    for_each_multiset(counts, size, true, &mut |_, parts| {
+        out.push(Multiset::of_parts(parts));
     });
     out
 }

@@ -426,7 +426,7 @@ fn lows_by_rank() -> &'static [Low] {
 /// Calls `f` with the counts of every rank multiset of `n` cards (at most
 /// four of a rank), in a fixed order.
 pub fn for_each_rank_multiset(n: u8, f: &mut dyn FnMut(&[u8; 13])) {
-    for_each_multiset(&[4; 13], n, false, f);
+    for_each_multiset(&[4; 13], n, false, &mut |counts, _| f(counts));
 }
 
 /// The low of a dense rank.

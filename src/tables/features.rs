@@ -42,6 +42,9 @@ fn rank(card: i8) -> usize {
 
 /// Writes `row`'s encoding into `out` (`WIDTH` floats); amounts are in
 /// big bets. A table with no actor is all zeros.
+// Inlined into both callers (a table's rows, a view): out of line, the
+// per-row call cost `Tables.features()` about a tenth of its speed.
+#[inline(always)]
 pub fn encode(row: &Row<'_>, big_bet: u64, out: &mut [f32]) {
     out.fill(0.0);
     if row.actor < 0 {
