@@ -18,7 +18,7 @@ use crate::pots::MAX_SEATS;
 use crate::rng::Rng;
 use crate::rules::Rules;
 use crate::tables::features::{self, Row, WIDTH};
-use crate::tables::obs::{NONE, SLOTS};
+use crate::tables::layout::{NONE, SLOTS};
 
 #[derive(Clone)]
 pub struct PlayerView {

@@ -6,7 +6,6 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyByteArray, PyBytes, PyDict, PyFrozenSet, PyInt, PySet, PyString};
 
 use super::errors::type_error;
-use super::rules::PyRules;
 
 /// A `threads` argument: None, or an int (see [`int_arg`]) the core checks.
 pub fn threads_arg(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Option<usize>> {
@@ -55,20 +54,6 @@ pub fn int_text(int: &Bound<'_, PyAny>) -> String {
         .import("razz_fast._checks")
         .and_then(|checks| checks.getattr("int_text")?.call1((int,))?.extract())
         .unwrap_or_else(|_| "an int".into())
-}
-
-/// `rules` as a `Rules` of the core; a `TypeError` otherwise, naming the
-/// type given by `razz_fast._checks.rules_type` (the reference's wording),
-/// which tells the reference's `Rules` from ours.
-pub fn rules_arg<'py>(rules: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyRules>> {
-    rules.cast::<PyRules>().cloned().map_err(|_| {
-        let name = rules
-            .py()
-            .import("razz_fast._checks")
-            .and_then(|checks| checks.getattr("rules_type")?.call1((rules,))?.extract())
-            .unwrap_or_else(|_: PyErr| "?".to_string());
-        PyTypeError::new_err(format!("rules must be a razz_fast.Rules, got {name}"))
-    })
 }
 
 /// An int in `lo..=hi` (ValueError outside, TypeError for a non-int).

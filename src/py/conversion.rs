@@ -16,8 +16,9 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyString, PyTuple};
 
-use super::args::{index_of, int_text, rules_arg, text_or_mapping, unordered};
+use super::args::{index_of, int_text, text_or_mapping, unordered};
 use super::errors::type_error;
+use super::rules::rules_arg;
 use super::rules::PyRules;
 use crate::rules::{Rules, MAX_CHIPS};
 use crate::strategy::Strategy;

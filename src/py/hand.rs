@@ -7,13 +7,11 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyList, PyNone, PyTuple, PyType};
 
-use super::args::{
-    index_of, int_arg, int_in, int_text, not_both, rules_arg, sequence_items, unordered,
-};
+use super::args::{index_of, int_arg, int_in, int_text, not_both, sequence_items, unordered};
 use super::cards::{card_list, extract_cards};
 use super::errors::type_error;
 use super::events::{action_list, event_list, member_action, shared_type};
-use super::rules::PyRules;
+use super::rules::{rules_arg, PyRules};
 use super::view::PyPlayerView;
 use crate::card::{Card, DECK_SIZE};
 use crate::error::Error;

@@ -8,7 +8,8 @@ use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use super::args::{int_in, rules_arg, sequence_items};
+use super::args::{int_in, sequence_items};
+use super::rules::rules_arg;
 use super::tables::{players_arg, PyBatch};
 use super::view::PyPlayerView;
 use crate::event::Action;

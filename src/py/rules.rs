@@ -364,3 +364,17 @@ impl PyRules {
         Ok(d)
     }
 }
+
+/// `rules` as a `Rules` of the core; a `TypeError` otherwise, naming the
+/// type given by `razz_fast._checks.rules_type` (the reference's wording),
+/// which tells the reference's `Rules` from ours.
+pub fn rules_arg<'py>(rules: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyRules>> {
+    rules.cast::<PyRules>().cloned().map_err(|_| {
+        let name = rules
+            .py()
+            .import("razz_fast._checks")
+            .and_then(|checks| checks.getattr("rules_type")?.call1((rules,))?.extract())
+            .unwrap_or_else(|_: PyErr| "?".to_string());
+        PyTypeError::new_err(format!("rules must be a razz_fast.Rules, got {name}"))
+    })
+}

@@ -4,7 +4,7 @@
 //! hold nothing the actor has not seen. The encoder trusts its rows:
 //! `ObsRef::encode` checks the caller's arrays before it runs.
 
-use super::obs::{NONE, SLOTS};
+use super::layout::{NONE, SLOTS};
 use crate::pots::MAX_SEATS;
 
 /// Bumped whenever the layout changes.

@@ -7,6 +7,7 @@
 //! results never depend on how many tables or threads there are.
 
 pub mod features;
+pub mod layout;
 pub mod learner;
 pub mod obs;
 

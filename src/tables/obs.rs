@@ -9,11 +9,7 @@ use crate::error::{Error, Result};
 use crate::event::Action;
 use crate::hand::Hand;
 
-/// Card slots per seat: two down, four up (third to sixth street), the
-/// seventh-street down card.
-pub const SLOTS: usize = 7;
-/// Unknown card, empty slot, or no actor.
-pub const NONE: i8 = -1;
+pub use super::layout::{NONE, SLOTS};
 
 /// Mutable views of the observation arrays of `rows` tables of `players`
 /// seats, row-major.
