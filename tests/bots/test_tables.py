@@ -209,6 +209,32 @@ def test_an_illegal_action_gets_the_same_message_in_both(illegal):
     assert messages[0].startswith("table 2: ") and "now (legal: " in messages[0]
 
 
+@pytest.mark.parametrize("dtype", [np.uint64, np.uint32, np.uint8])
+@pytest.mark.parametrize("value", [2**64 - 1, 2**63, 2**32 - 1, 255])
+def test_an_unsigned_action_is_named_as_given_in_both(dtype, value):
+    # Actions pass through int64: a uint64 past its range came back as the
+    # negative number it wraps to ("-1" for 2**64 - 1).
+    if value > np.iinfo(dtype).max:
+        return
+    messages = []
+    for impl in (rf, ref):
+        t = impl.Tables(impl.Rules(), [100] * 3, 4, seed=2)
+        actions = np.array(np.argmax(t.legal, axis=1), dtype=dtype)
+        actions[2] = value
+        with pytest.raises(IllegalActionError) as error:
+            t.step(actions)
+        messages.append(str(error.value))
+    assert messages[0] == messages[1]
+    assert messages[0].startswith(f"table 2: {value} is not legal for seat ")
+
+
+@pytest.mark.parametrize("impl", [rf, ref], ids=["core", "reference"])
+def test_a_batch_policy_answering_a_huge_unsigned_action_is_named_as_given(impl):
+    policy = rf.batch_policy(lambda batch: np.full(len(batch), 2**64 - 1, dtype=np.uint64))
+    with pytest.raises(IllegalActionError, match=r"returned 18446744073709551615, which is not"):
+        impl.simulate(1, players=2, strategies=[policy, "tight"], seed=1)
+
+
 @pytest.mark.parametrize("impl", [rf, ref], ids=["core", "reference"])
 def test_wrong_actions_and_arguments_are_clear_errors(impl):
     t = impl.Tables(impl.Rules(), [100] * 3, 4, seed=2)

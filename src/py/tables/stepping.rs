@@ -123,7 +123,11 @@ impl PyTables {
             .map_err(|e| unusable("payoffs", "step()", e))?;
         let obs = slf.as_super().obs.clone_ref(py);
         let inner = &mut slf.inner;
-        obs.write(py, true, |o| inner.step(&actions, only.as_deref(), Some(o)))??;
+        obs.write(py, true, |o| {
+            inner.step_shown(&actions.values, only.as_deref(), Some(o), |a| {
+                actions.shown(a)
+            })
+        })??;
         for (flag, &finished) in bytes_mut(&mut done)?.iter_mut().zip(slf.inner.done()) {
             *flag = u8::from(finished);
         }
