@@ -6,6 +6,9 @@ at a time, for any threads and on Dask."""
 
 from __future__ import annotations
 
+import copy
+import pickle
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -714,3 +717,30 @@ def test_any_values_written_give_the_same_features_or_value_error_in_both(
         assert core == reference
     else:
         assert (core == reference).all()
+
+
+@pytest.mark.parametrize("impl", [rf, ref], ids=["core", "reference"])
+@pytest.mark.parametrize("refuse", [pickle.dumps, copy.copy, copy.deepcopy])
+def test_tables_and_batches_refuse_pickle_and_copy_with_a_clear_error(impl, refuse):
+    # They failed with an obscure error (numpy's, or pickle's own).
+    t = impl.Tables(impl.Rules(), [100] * 3, 2, seed=1)
+    with pytest.raises(TypeError) as error:
+        refuse(t)
+    assert str(error.value) == (
+        "Tables cannot be pickled or copied: it holds live numpy arrays over the"
+        " core's tables; make a new Tables with the same seed instead"
+    )
+    batches = []
+
+    def policy(batch):
+        batches.append(batch)
+        return np.argmax(batch.legal, axis=1)
+
+    impl.simulate(1, players=2, strategies=[rf.batch_policy(policy), "tight"], seed=1)
+    with pytest.raises(TypeError) as error:
+        refuse(batches[0])
+    assert str(error.value) == (
+        "Batch cannot be pickled or copied: it is the hands being played as a batch"
+        " policy is asked about them; copy the arrays you need (numpy's copy) instead"
+    )
+    t.step(np.argmax(t.legal, axis=1))  # (still usable)

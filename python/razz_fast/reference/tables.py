@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from razz_fast._checks import rules_type
 from razz_fast._features_out import check_out
@@ -180,6 +180,22 @@ class Batch:
     def __len__(self) -> int:
         return len(self._rows)
 
+    # No pickle or copy, as in the core (its words): a batch is the hands
+    # being played as a policy is asked about them.
+    _NOT_COPIED = (
+        "Batch cannot be pickled or copied: it is the hands being played as a batch"
+        " policy is asked about them; copy the arrays you need (numpy's copy) instead"
+    )
+
+    def __reduce__(self) -> NoReturn:
+        raise TypeError(self._NOT_COPIED)
+
+    def __copy__(self) -> NoReturn:
+        raise TypeError(self._NOT_COPIED)
+
+    def __deepcopy__(self, memo: object) -> NoReturn:
+        raise TypeError(self._NOT_COPIED)
+
 
 def vector(value: object, length: int, expected: str, kinds: str) -> list[int]:
     """``value`` as ``length`` ints: what numpy makes a 1-D array of, of a
@@ -242,6 +258,13 @@ def _builtins(strategies: object, n: int) -> list[BuiltIn | None]:
 class Tables(Batch):
     """``Tables(rules, stacks, tables, *, seed=None, threads=None,
     strategies=None)``: the reference of the core's ``Tables``."""
+
+    # The core's words: its arrays are rewritten in place by every step,
+    # over tables a copy could not go on stepping.
+    _NOT_COPIED = (
+        "Tables cannot be pickled or copied: it holds live numpy arrays over the"
+        " core's tables; make a new Tables with the same seed instead"
+    )
 
     def __init__(
         self,

@@ -2,6 +2,7 @@
 //! tables whose actor it plays, with their features. `Tables` extends it.
 
 use numpy::{PyArray1, PyArray2, PyArray3};
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 
 use super::arrays::ObsArrays;
@@ -89,7 +90,25 @@ impl PyBatch {
     fn __len__(&self) -> usize {
         self.obs.rows
     }
+    // No pickle or copy (pickle and copy call these): a batch is the
+    // hands being played as a policy is asked about them. (`slf`, not
+    // `&self`: refused without a borrow.)
+    fn __reduce__(_slf: &Bound<'_, Self>) -> PyResult<()> {
+        Err(PyTypeError::new_err(BATCH_NOT_COPIED))
+    }
+    fn __copy__(_slf: &Bound<'_, Self>) -> PyResult<()> {
+        Err(PyTypeError::new_err(BATCH_NOT_COPIED))
+    }
+    fn __deepcopy__(_slf: &Bound<'_, Self>, memo: &Bound<'_, PyAny>) -> PyResult<()> {
+        let _ = memo; // (named as copy passes it)
+        Err(PyTypeError::new_err(BATCH_NOT_COPIED))
+    }
 }
+
+/// Why a `Batch` cannot be pickled or copied (the reference's words too).
+const BATCH_NOT_COPIED: &str = "Batch cannot be pickled or copied: it is the hands being \
+    played as a batch policy is asked about them; copy the arrays you need (numpy's copy) \
+    instead";
 
 impl PyBatch {
     /// The observations of `hands` (each as its actor sees it).

@@ -3,6 +3,7 @@
 //! extends, the finished hands' `done` flags and `payoffs` after each step.
 
 use numpy::{PyArray1, PyArray2, PyArrayMethods};
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 
 use super::actions::{actions_arg, where_arg};
@@ -15,6 +16,10 @@ use crate::py::rules::PyRules;
 use crate::py::view::PyPlayerView;
 use crate::rules::MAX_CHIPS;
 use crate::tables::Tables;
+
+/// Why a `Tables` cannot be pickled or copied (the reference's words too).
+const TABLES_NOT_COPIED: &str = "Tables cannot be pickled or copied: it holds live numpy \
+    arrays over the core's tables; make a new Tables with the same seed instead";
 
 /// More tables than this would take gigabytes.
 const MAX_TABLES: u64 = 1 << 22;
@@ -186,6 +191,19 @@ impl PyTables {
     #[getter]
     fn seed(&self) -> u64 {
         self.seed
+    }
+    // No pickle or copy (pickle and copy call these; `Batch`'s are
+    // overridden for the words): the arrays are the core's, rewritten in
+    // place by every step, over tables a copy could not go on stepping.
+    fn __reduce__(_slf: &Bound<'_, Self>) -> PyResult<()> {
+        Err(PyTypeError::new_err(TABLES_NOT_COPIED))
+    }
+    fn __copy__(_slf: &Bound<'_, Self>) -> PyResult<()> {
+        Err(PyTypeError::new_err(TABLES_NOT_COPIED))
+    }
+    fn __deepcopy__(_slf: &Bound<'_, Self>, memo: &Bound<'_, PyAny>) -> PyResult<()> {
+        let _ = memo; // (named as copy passes it)
+        Err(PyTypeError::new_err(TABLES_NOT_COPIED))
     }
     fn __repr__(&self) -> String {
         format!(
