@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 import pickle
+import threading
 
 import numpy as np
 import pytest
@@ -744,3 +745,70 @@ def test_tables_and_batches_refuse_pickle_and_copy_with_a_clear_error(impl, refu
         " policy is asked about them; copy the arrays you need (numpy's copy) instead"
     )
     t.step(np.argmax(t.legal, axis=1))  # (still usable)
+
+
+@pytest.mark.parametrize(
+    ("impl", "again"),
+    [(impl, again) for impl in (rf, ref) for again in ("step", "features", "view")]
+    # (The reference's arrays and counts are plain attributes, free to read.)
+    + [(rf, again) for again in ("legal", "hands_played", "len")],
+)
+def test_a_tables_in_use_is_a_clear_runtime_error(impl, again):
+    # The core's step holds the Tables (releasing the GIL while it works):
+    # a second call, from another thread or (deterministically, here) from
+    # an __array__ of the step's own actions, got PyO3's bare "Already
+    # borrowed" (or "Already mutably borrowed").
+    t = impl.Tables(impl.Rules(), [100] * 3, 2, seed=1)
+    legal = t.legal.copy()
+    calls = {
+        "step": lambda: t.step(np.argmax(legal, axis=1)),
+        "features": t.features,
+        "view": lambda: t.view(0),
+        "legal": lambda: t.legal,
+        "hands_played": lambda: t.hands_played,
+        "len": lambda: len(t),
+    }
+
+    class Actions:
+        def __array__(self, dtype=None, copy=None):
+            calls[again]()
+            return np.argmax(legal, axis=1)
+
+    with pytest.raises(RuntimeError) as error:
+        t.step(Actions())
+    assert str(error.value) == (
+        "this Tables is already in use (its step is running in another thread, or called"
+        " back into it): use one Tables per thread, or a lock"
+    )
+    # Nothing was stepped, and the Tables is free again.
+    assert (t.legal == legal).all() and t.hands_played == 0
+    t.step(np.argmax(legal, axis=1))
+    t.features()
+    t.view(0)
+
+
+def test_two_threads_stepping_one_tables_get_the_clear_error_or_none():
+    # Whether the threads ever meet is up to the scheduler: each call either
+    # works or is refused in the clear words, never PyO3's bare ones (the
+    # deterministic meeting is the test above).
+    t = rf.Tables(rf.Rules(), [100] * 6, 256, seed=1)
+    start = threading.Barrier(2)
+    refused = []
+
+    def play():
+        start.wait()
+        for _ in range(200):
+            try:
+                t.step(np.argmax(t.legal, axis=1))
+                t.features()
+            except RuntimeError as error:
+                refused.append(str(error))
+            except IllegalActionError:
+                pass  # (actions read before the other thread stepped)
+
+    threads = [threading.Thread(target=play) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert all(message.startswith("this Tables is already in use") for message in refused)

@@ -3,7 +3,7 @@
 //! `numpy.asarray` makes a 1-D array of the right kind is taken.
 
 use numpy::{PyArray1, PyArrayMethods, PyUntypedArrayMethods};
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 
 use crate::py::errors::type_error;
@@ -91,9 +91,16 @@ fn vector_kind<T: numpy::Element + Copy>(
     dtype: &str,
 ) -> PyResult<(Vec<T>, String)> {
     let np = py.import("numpy")?;
-    let array = np
-        .call_method1("asarray", (value,))
-        .map_err(|_| type_error(expected, value))?;
+    // What numpy cannot make an array of is a TypeError naming what came
+    // (as in the reference); any other exception, from the object's own
+    // `__array__` say, is the caller's to see, unchanged.
+    let array = np.call_method1("asarray", (value,)).map_err(|e| {
+        if e.is_instance_of::<PyTypeError>(py) || e.is_instance_of::<PyValueError>(py) {
+            type_error(expected, value)
+        } else {
+            e
+        }
+    })?;
     let kind: String = array.getattr("dtype")?.getattr("kind")?.extract()?;
     if !kinds.contains(&kind.as_str()) {
         return Err(type_error(expected, value));
