@@ -39,7 +39,7 @@ __all__ = [
 ]
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, ClassVar, TypeAlias, final
+from typing import Any, ClassVar, NoReturn, TypeAlias, final
 
 import numpy as np
 import numpy.typing as npt
@@ -427,6 +427,9 @@ class Batch:
         [bots](TABLES.md#features-a-fixed-encoding-for-neural-networks));
         `out` is reused when given."""
     def __len__(self) -> int: ...
+    def __reduce__(self) -> NoReturn: ...
+    def __copy__(self) -> NoReturn: ...
+    def __deepcopy__(self, memo: Any) -> NoReturn: ...
 
 @final
 class Tables(Batch):
@@ -484,6 +487,9 @@ class Tables(Batch):
         """The seed the batch deals from (drawn at random when none was given):
         hand k of the batch gets the same cards for it whatever the number of
         tables or threads."""
+    def __reduce__(self) -> NoReturn: ...
+    def __copy__(self) -> NoReturn: ...
+    def __deepcopy__(self, memo: Any) -> NoReturn: ...
 
 _Stepped: TypeAlias = tuple[dict[str, npt.NDArray[Any]] | None, float, bool]
 

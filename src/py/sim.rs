@@ -285,16 +285,16 @@ fn batch_actions(
         .map_err(|e| PyTypeError::new_err(format!("a batch policy's result: {}", e.value(py))))?;
     hands
         .iter()
-        .zip(actions)
+        .zip(&actions.values)
         .enumerate()
-        .map(|(row, (hand, a))| {
+        .map(|(row, (hand, &a))| {
             let legal = hand.legal_actions();
             match Action::from_index(a) {
                 Some(action) if legal.contains(action) => Ok(action),
                 _ => {
                     let seat = hand.actor().unwrap_or(0);
                     let who = format!("batch policy of seat {seat} (row {row})");
-                    legal_action(&who, legal, a, &a.to_string())
+                    legal_action(&who, legal, a, &actions.shown(a))
                 }
             }
         })

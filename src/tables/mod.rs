@@ -188,6 +188,19 @@ impl Tables {
         only: Option<&[bool]>,
         obs: Option<Obs<'_>>,
     ) -> Result<()> {
+        self.step_shown(actions, only, obs, |a| a.to_string())
+    }
+
+    /// `step`, its error showing an action that is none by `show`: the
+    /// caller's value may have been wider than an i64 (a numpy uint64
+    /// narrowed by the bindings), and the error names what it gave.
+    pub fn step_shown(
+        &mut self,
+        actions: &[i64],
+        only: Option<&[bool]>,
+        obs: Option<Obs<'_>>,
+        show: impl Fn(i64) -> String,
+    ) -> Result<()> {
         if actions.len() != self.len() {
             return Err(Error::InvalidArgument(format!(
                 "actions has {} entries for {} tables",
@@ -219,8 +232,7 @@ impl Tables {
             match Action::from_index(a) {
                 Some(action) if legal.contains(action) => {}
                 _ => {
-                    let name =
-                        Action::from_index(a).map_or_else(|| a.to_string(), |x| x.name().into());
+                    let name = Action::from_index(a).map_or_else(|| show(a), |x| x.name().into());
                     let names: Vec<&str> = legal.iter().map(Action::name).collect();
                     return Err(Error::IllegalAction(format!(
                         "table {t}: {name} is not legal for seat {} now (legal: {})",

@@ -6,6 +6,10 @@ at a time, for any threads and on Dask."""
 
 from __future__ import annotations
 
+import copy
+import pickle
+import threading
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -207,6 +211,32 @@ def test_an_illegal_action_gets_the_same_message_in_both(illegal):
         messages.append(str(error.value))
     assert messages[0] == messages[1]
     assert messages[0].startswith("table 2: ") and "now (legal: " in messages[0]
+
+
+@pytest.mark.parametrize("dtype", [np.uint64, np.uint32, np.uint8])
+@pytest.mark.parametrize("value", [2**64 - 1, 2**63, 2**32 - 1, 255])
+def test_an_unsigned_action_is_named_as_given_in_both(dtype, value):
+    # Actions pass through int64: a uint64 past its range came back as the
+    # negative number it wraps to ("-1" for 2**64 - 1).
+    if value > np.iinfo(dtype).max:
+        return
+    messages = []
+    for impl in (rf, ref):
+        t = impl.Tables(impl.Rules(), [100] * 3, 4, seed=2)
+        actions = np.array(np.argmax(t.legal, axis=1), dtype=dtype)
+        actions[2] = value
+        with pytest.raises(IllegalActionError) as error:
+            t.step(actions)
+        messages.append(str(error.value))
+    assert messages[0] == messages[1]
+    assert messages[0].startswith(f"table 2: {value} is not legal for seat ")
+
+
+@pytest.mark.parametrize("impl", [rf, ref], ids=["core", "reference"])
+def test_a_batch_policy_answering_a_huge_unsigned_action_is_named_as_given(impl):
+    policy = rf.batch_policy(lambda batch: np.full(len(batch), 2**64 - 1, dtype=np.uint64))
+    with pytest.raises(IllegalActionError, match=r"returned 18446744073709551615, which is not"):
+        impl.simulate(1, players=2, strategies=[policy, "tight"], seed=1)
 
 
 @pytest.mark.parametrize("impl", [rf, ref], ids=["core", "reference"])
@@ -688,3 +718,97 @@ def test_any_values_written_give_the_same_features_or_value_error_in_both(
         assert core == reference
     else:
         assert (core == reference).all()
+
+
+@pytest.mark.parametrize("impl", [rf, ref], ids=["core", "reference"])
+@pytest.mark.parametrize("refuse", [pickle.dumps, copy.copy, copy.deepcopy])
+def test_tables_and_batches_refuse_pickle_and_copy_with_a_clear_error(impl, refuse):
+    # They failed with an obscure error (numpy's, or pickle's own).
+    t = impl.Tables(impl.Rules(), [100] * 3, 2, seed=1)
+    with pytest.raises(TypeError) as error:
+        refuse(t)
+    assert str(error.value) == (
+        "Tables cannot be pickled or copied: it holds live numpy arrays over the"
+        " core's tables; make a new Tables with the same seed instead"
+    )
+    batches = []
+
+    def policy(batch):
+        batches.append(batch)
+        return np.argmax(batch.legal, axis=1)
+
+    impl.simulate(1, players=2, strategies=[rf.batch_policy(policy), "tight"], seed=1)
+    with pytest.raises(TypeError) as error:
+        refuse(batches[0])
+    assert str(error.value) == (
+        "Batch cannot be pickled or copied: it is the hands being played as a batch"
+        " policy is asked about them; copy the arrays you need (numpy's copy) instead"
+    )
+    t.step(np.argmax(t.legal, axis=1))  # (still usable)
+
+
+@pytest.mark.parametrize(
+    ("impl", "again"),
+    [(impl, again) for impl in (rf, ref) for again in ("step", "features", "view")]
+    # (The reference's arrays and counts are plain attributes, free to read.)
+    + [(rf, again) for again in ("legal", "hands_played", "len")],
+)
+def test_a_tables_in_use_is_a_clear_runtime_error(impl, again):
+    # The core's step holds the Tables (releasing the GIL while it works):
+    # a second call, from another thread or (deterministically, here) from
+    # an __array__ of the step's own actions, got PyO3's bare "Already
+    # borrowed" (or "Already mutably borrowed").
+    t = impl.Tables(impl.Rules(), [100] * 3, 2, seed=1)
+    legal = t.legal.copy()
+    calls = {
+        "step": lambda: t.step(np.argmax(legal, axis=1)),
+        "features": t.features,
+        "view": lambda: t.view(0),
+        "legal": lambda: t.legal,
+        "hands_played": lambda: t.hands_played,
+        "len": lambda: len(t),
+    }
+
+    class Actions:
+        def __array__(self, dtype=None, copy=None):
+            calls[again]()
+            return np.argmax(legal, axis=1)
+
+    with pytest.raises(RuntimeError) as error:
+        t.step(Actions())
+    assert str(error.value) == (
+        "this Tables is already in use (its step is running in another thread, or called"
+        " back into it): use one Tables per thread, or a lock"
+    )
+    # Nothing was stepped, and the Tables is free again.
+    assert (t.legal == legal).all() and t.hands_played == 0
+    t.step(np.argmax(legal, axis=1))
+    t.features()
+    t.view(0)
+
+
+def test_two_threads_stepping_one_tables_get_the_clear_error_or_none():
+    # Whether the threads ever meet is up to the scheduler: each call either
+    # works or is refused in the clear words, never PyO3's bare ones (the
+    # deterministic meeting is the test above).
+    t = rf.Tables(rf.Rules(), [100] * 6, 256, seed=1)
+    start = threading.Barrier(2)
+    refused = []
+
+    def play():
+        start.wait()
+        for _ in range(200):
+            try:
+                t.step(np.argmax(t.legal, axis=1))
+                t.features()
+            except RuntimeError as error:
+                refused.append(str(error))
+            except IllegalActionError:
+                pass  # (actions read before the other thread stepped)
+
+    threads = [threading.Thread(target=play) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert all(message.startswith("this Tables is already in use") for message in refused)

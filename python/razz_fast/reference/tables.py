@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from razz_fast._checks import rules_type
 from razz_fast._features_out import check_out
@@ -112,6 +112,12 @@ def _check(arrays: dict[str, Any]) -> None:
             raise ValueError(f"table {table}: {name} holds {value}, not {expected}")
 
 
+#: The core's words for a ``Tables`` used while its step runs.
+_IN_USE = (
+    "this Tables is already in use (its step is running in another thread, or called"
+    " back into it): use one Tables per thread, or a lock"
+)
+
 _FIELDS = {
     "actor": "int8",
     "street": "int8",
@@ -129,6 +135,15 @@ _FIELDS = {
 
 class Batch:
     """The observation arrays of some tables, with ``Tables``' names."""
+
+    #: Whether a ``Tables``' step is running: a call back into it from the
+    #: step (an ``__array__`` of its actions) is refused as in the core,
+    #: where the step holds the tables.
+    _busy = False
+
+    def _check_free(self) -> None:
+        if self._busy:
+            raise RuntimeError(_IN_USE)
 
     def __init__(self, hands: list[Hand], big_bet: int) -> None:
         self._set(hands, big_bet)
@@ -163,6 +178,7 @@ class Batch:
         them); ``out`` is reused when given."""
         import numpy as np
 
+        self._check_free()
         rows = len(self._rows)
         shape = (rows, FEATURES)
         check_out(out, shape)
@@ -179,6 +195,22 @@ class Batch:
 
     def __len__(self) -> int:
         return len(self._rows)
+
+    # No pickle or copy, as in the core (its words): a batch is the hands
+    # being played as a policy is asked about them.
+    _NOT_COPIED = (
+        "Batch cannot be pickled or copied: it is the hands being played as a batch"
+        " policy is asked about them; copy the arrays you need (numpy's copy) instead"
+    )
+
+    def __reduce__(self) -> NoReturn:
+        raise TypeError(self._NOT_COPIED)
+
+    def __copy__(self) -> NoReturn:
+        raise TypeError(self._NOT_COPIED)
+
+    def __deepcopy__(self, memo: object) -> NoReturn:
+        raise TypeError(self._NOT_COPIED)
 
 
 def vector(value: object, length: int, expected: str, kinds: str) -> list[int]:
@@ -243,6 +275,13 @@ class Tables(Batch):
     """``Tables(rules, stacks, tables, *, seed=None, threads=None,
     strategies=None)``: the reference of the core's ``Tables``."""
 
+    # The core's words: its arrays are rewritten in place by every step,
+    # over tables a copy could not go on stepping.
+    _NOT_COPIED = (
+        "Tables cannot be pickled or copied: it holds live numpy arrays over the"
+        " core's tables; make a new Tables with the same seed instead"
+    )
+
     def __init__(
         self,
         rules: Rules,
@@ -294,6 +333,7 @@ class Tables(Batch):
     def view(self, table: int, seat: int | None = None) -> PlayerView:
         """What ``seat`` (default: the actor) may know of the hand at
         ``table`` now, as a ``PlayerView``."""
+        self._check_free()
         return self._hands[int_in(table, "table", 0, len(self._hands) - 1)].view(seat)
 
     def _new_hand(self) -> tuple[Hand, Xoshiro256PlusPlus]:
@@ -318,6 +358,14 @@ class Tables(Batch):
     def step(self, actions: Iterable[object], where: npt.ArrayLike | None = None) -> None:
         """One action per table (ignored where nobody waits); all or none.
         ``where``: one bool per table, only those tables are stepped."""
+        self._check_free()
+        self._busy = True
+        try:
+            self._step(actions, where)
+        finally:
+            self._busy = False
+
+    def _step(self, actions: Iterable[object], where: npt.ArrayLike | None) -> None:
         import numpy as np
 
         # As the core: what numpy makes a 1-D integer array of, nothing else

@@ -3,11 +3,12 @@
 //! extends, the finished hands' `done` flags and `payoffs` after each step.
 
 use numpy::{PyArray1, PyArray2, PyArrayMethods};
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 
 use super::actions::{actions_arg, where_arg};
 use super::arrays::{bytes_mut, unusable, usable, ObsArrays};
-use super::batch::PyBatch;
+use super::batch::{borrowed, in_use, PyBatch};
 use super::seats::players_arg;
 use crate::py::args::{int_in, sequence_items, threads_arg};
 use crate::py::rules::rules_arg;
@@ -15,6 +16,10 @@ use crate::py::rules::PyRules;
 use crate::py::view::PyPlayerView;
 use crate::rules::MAX_CHIPS;
 use crate::tables::Tables;
+
+/// Why a `Tables` cannot be pickled or copied (the reference's words too).
+const TABLES_NOT_COPIED: &str = "Tables cannot be pickled or copied: it holds live numpy \
+    arrays over the core's tables; make a new Tables with the same seed instead";
 
 /// More tables than this would take gigabytes.
 const MAX_TABLES: u64 = 1 << 22;
@@ -98,11 +103,13 @@ impl PyTables {
     /// the others stay exactly as they are (their actions are ignored).
     #[pyo3(signature = (actions, r#where=None))]
     fn step(
-        mut slf: PyRefMut<'_, Self>,
+        slf: &Bound<'_, Self>,
         actions: &Bound<'_, PyAny>,
         r#where: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<()> {
         let py = slf.py();
+        // (Borrowed here, not by PyO3, for a clear error when in use.)
+        let mut slf = slf.try_borrow_mut().map_err(|_| in_use())?;
         let actions = actions_arg(py, actions, slf.inner.len())?;
         let only = match r#where {
             Some(flags) if !flags.is_none() => Some(where_arg(py, flags, slf.inner.len())?),
@@ -123,7 +130,11 @@ impl PyTables {
             .map_err(|e| unusable("payoffs", "step()", e))?;
         let obs = slf.as_super().obs.clone_ref(py);
         let inner = &mut slf.inner;
-        obs.write(py, true, |o| inner.step(&actions, only.as_deref(), Some(o)))??;
+        obs.write(py, true, |o| {
+            inner.step_shown(&actions.values, only.as_deref(), Some(o), |a| {
+                actions.shown(a)
+            })
+        })??;
         for (flag, &finished) in bytes_mut(&mut done)?.iter_mut().zip(slf.inner.done()) {
             *flag = u8::from(finished);
         }
@@ -137,58 +148,80 @@ impl PyTables {
     /// per-decision strategy playing some of the seats.
     #[pyo3(signature = (table, seat=None))]
     fn view(
-        &self,
+        slf: &Bound<'_, Self>,
         table: &Bound<'_, PyAny>,
         seat: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PyPlayerView> {
-        let table = int_in(table, "table", 0, self.inner.len() as u64 - 1)? as usize;
-        PyPlayerView::of(&self.inner.replayed(table), seat)
+        let this = borrowed(slf)?;
+        let table = int_in(table, "table", 0, this.inner.len() as u64 - 1)? as usize;
+        PyPlayerView::of(&this.inner.replayed(table), seat)
     }
 
     /// Whether each table's hand finished in the last step (bool).
     #[getter]
-    fn done(&self, py: Python<'_>) -> Py<PyArray1<bool>> {
-        self.done.clone_ref(py)
+    fn done(slf: &Bound<'_, Self>) -> PyResult<Py<PyArray1<bool>>> {
+        let this = borrowed(slf)?;
+        Ok(this.done.clone_ref(slf.py()))
     }
     /// Net chips of the hands finished in the last step (int64, tables x
     /// players; zeros elsewhere).
     #[getter]
-    fn payoffs(&self, py: Python<'_>) -> Py<PyArray2<i64>> {
-        self.payoffs.clone_ref(py)
+    fn payoffs(slf: &Bound<'_, Self>) -> PyResult<Py<PyArray2<i64>>> {
+        let this = borrowed(slf)?;
+        Ok(this.payoffs.clone_ref(slf.py()))
     }
     /// Hands finished so far on all tables.
     #[getter]
-    fn hands_played(&self) -> u64 {
-        self.inner.hands_played()
+    fn hands_played(slf: &Bound<'_, Self>) -> PyResult<u64> {
+        let this = borrowed(slf)?;
+        Ok(this.inner.hands_played())
     }
     /// How many tables are stepped together.
     #[getter]
-    fn num_tables(&self) -> usize {
-        self.inner.len()
+    fn num_tables(slf: &Bound<'_, Self>) -> PyResult<usize> {
+        let this = borrowed(slf)?;
+        Ok(this.inner.len())
     }
     /// How many seats each table deals in, 2 to 8.
     #[getter]
-    fn num_players(&self) -> usize {
-        self.inner.players()
+    fn num_players(slf: &Bound<'_, Self>) -> PyResult<usize> {
+        let this = borrowed(slf)?;
+        Ok(this.inner.players())
     }
     /// The Rules every table plays.
     #[getter]
-    fn rules(&self, py: Python<'_>) -> Py<PyRules> {
-        self.rules.clone_ref(py)
+    fn rules(slf: &Bound<'_, Self>) -> PyResult<Py<PyRules>> {
+        let this = borrowed(slf)?;
+        Ok(this.rules.clone_ref(slf.py()))
     }
     /// The seed the batch deals from (drawn at random when none was given):
     /// hand k of the batch gets the same cards for it whatever the number of
     /// tables or threads.
     #[getter]
-    fn seed(&self) -> u64 {
-        self.seed
+    fn seed(slf: &Bound<'_, Self>) -> PyResult<u64> {
+        let this = borrowed(slf)?;
+        Ok(this.seed)
     }
-    fn __repr__(&self) -> String {
-        format!(
+    // No pickle or copy (pickle and copy call these; `Batch`'s are
+    // overridden for the words): the arrays are the core's, rewritten in
+    // place by every step, over tables a copy could not go on stepping.
+    fn __reduce__(_slf: &Bound<'_, Self>) -> PyResult<()> {
+        Err(PyTypeError::new_err(TABLES_NOT_COPIED))
+    }
+    fn __copy__(_slf: &Bound<'_, Self>) -> PyResult<()> {
+        Err(PyTypeError::new_err(TABLES_NOT_COPIED))
+    }
+    fn __deepcopy__(_slf: &Bound<'_, Self>, memo: &Bound<'_, PyAny>) -> PyResult<()> {
+        let _ = memo; // (named as copy passes it)
+        Err(PyTypeError::new_err(TABLES_NOT_COPIED))
+    }
+    fn __repr__(slf: &Bound<'_, Self>) -> PyResult<String> {
+        let this = borrowed(slf)?;
+        Ok(format!(
             "<Tables {} tables of {} players, {} hands played>",
-            self.inner.len(),
-            self.inner.players(),
-            self.inner.hands_played()
-        )
+            this.inner.len(),
+            this.inner.players(),
+            this.inner.hands_played()
+        ))
     }
 }
