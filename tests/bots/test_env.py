@@ -20,6 +20,7 @@ from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, seed_test
 
 import razz_fast as rf
+from razz_fast._core import MAX_TABLES
 from razz_fast.env import (
     RazzEnv,
     RazzVectorEnv,
@@ -243,6 +244,23 @@ def test_bad_arguments_are_refused_when_the_env_is_made(options, error, message)
     for make in (RazzEnv, RazzVectorEnv):
         with pytest.raises(ValueError, match="unknown strategy"):
             make(opponents="loose")
+
+
+@pytest.mark.parametrize(
+    ("num_envs", "error", "message"),
+    [(2**31 - 1, ValueError, rf"num_envs must be 1\.\.{MAX_TABLES}, got {2**31 - 1}"),
+     (MAX_TABLES + 1, ValueError, rf"num_envs must be 1\.\.{MAX_TABLES}, got {MAX_TABLES + 1}"),
+     (2**70, ValueError, "num_envs must be 1"), (0, ValueError, "num_envs must be 1"),
+     (-1, ValueError, "num_envs must be 1"), (2.0, TypeError, "num_envs must be an int"),
+     ("8", TypeError, "num_envs must be an int"), (True, TypeError, "num_envs must be an int")],
+)  # fmt: skip
+def test_an_impossible_num_envs_is_refused_before_anything_is_built(num_envs, error, message):
+    # Issue 34: 2**31 - 1 tables were taken, and the batched observation
+    # spaces built for them until the process was killed; Tables itself
+    # refuses more than MAX_TABLES, so the env refuses them up front.
+    with pytest.raises(error, match=message):
+        RazzVectorEnv(num_envs=num_envs)
+    assert RazzVectorEnv(num_envs=np.int64(2)).num_envs == 2
 
 
 def test_the_vector_env_steps_tables_with_same_step_autoreset():

@@ -12,6 +12,7 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 
 import razz_fast as rf
 from razz_fast._checks import as_int, checked_int
+from razz_fast._core import MAX_TABLES
 from razz_fast._features_out import check_out
 from razz_fast.discrete import action_mask, to_action
 from razz_fast.env._common import (
@@ -86,7 +87,10 @@ class RazzVectorEnv(VectorEnv[Observation, np.ndarray, np.ndarray]):
         stacks: int | None = None,
         threads: int | None = None,
     ) -> None:
-        self.num_envs = checked_int(num_envs, "num_envs", 1, 2**31 - 1)
+        # First, and against the core's own bound: past it, the spaces
+        # below would be built for tables Tables refuses to make (a count
+        # near 2**31 took memory until the process was killed).
+        self.num_envs = checked_int(num_envs, "num_envs", 1, MAX_TABLES)
         self.rules = checked_rules(rules)
         self.players, self.seat = checked_seats(players, seat)
         strategies = checked_opponents(self.players, self.seat, opponents)

@@ -17,7 +17,7 @@ use crate::rules::MAX_CHIPS;
 use crate::tables::Tables;
 
 /// More tables than this would take gigabytes.
-const MAX_TABLES: u64 = 1 << 22;
+pub const MAX_TABLES: u64 = 1 << 22;
 
 /// Tables(rules, stacks, tables, *, seed=None, threads=None, strategies=None)
 ///
