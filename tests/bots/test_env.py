@@ -104,6 +104,23 @@ def test_an_opponent_that_is_neither_a_name_nor_a_callable_is_refused(make, oppo
         make(players=3, opponents=[opponent, "tight"])
 
 
+@pytest.mark.parametrize("make", [RazzEnv, RazzVectorEnv])
+@pytest.mark.parametrize(
+    "opponents",
+    [{"tight", "random"}, frozenset({"tight", "random"}), {"tight": 1, "random": 2},
+     (name for name in ["tight", "random"])],
+)  # fmt: skip
+def test_opponents_in_no_order_of_the_callers_are_refused(make, opponents):
+    # Issue 34: a set's order, and so who sits where, followed
+    # PYTHONHASHSEED; simulate and match refuse them, and so do the envs.
+    with pytest.raises(TypeError, match="sequence of them in seat order") as raised:
+        make(players=3, opponents=opponents)
+    assert type(opponents).__name__ in str(raised.value)
+    # In seat order, the same opponents are taken (a tuple, a dict's keys).
+    make(players=3, opponents=("tight", "random"))
+    make(players=3, opponents={"tight": 1, "random": 2}.keys())
+
+
 class _Bot:
     """A per-decision opponent that compares by value, as a dataclass does
     (so unhashable), and notes the seats it plays."""
