@@ -532,6 +532,45 @@ def test_a_batch_policy_opponent_gets_a_batch_whose_features_check_out(out, erro
     assert messages[0].split(",")[0] == messages[1].split(",")[0]
 
 
+def test_a_batch_kept_by_a_vector_env_opponent_stays_as_it_was_given():
+    # Issue 34: simulate's Batch is a snapshot; the vector env's batch read
+    # the live tables in features(), so a policy that kept its batch (a
+    # replay buffer) saw later hands there. Now the kept batch, arrays and
+    # features, is what the policy was asked about.
+    kept = []
+
+    @rf.batch_policy
+    def keeper(batch):
+        arrays = {name: np.array(getattr(batch, name)) for name in _BATCH_ARRAYS}
+        features = batch.features()
+        # Those of the decisions it is given: the tables' rows of its seats.
+        tables = env._tables
+        assert (features == tables.features()[np.isin(tables.actor, [1, 2])]).all()
+        kept.append((batch, arrays, features.copy()))
+        return _check_call_rows(batch)
+
+    env = RazzVectorEnv(num_envs=8, players=3, seat=0, opponents=keeper)
+    env.reset(seed=5)
+    for _ in range(30):
+        env.step(np.ones(8, dtype=np.int64))
+    assert len(kept) > 2
+    for batch, arrays, features in kept:
+        for name, array in arrays.items():
+            assert (getattr(batch, name) == array).all(), name
+        assert (batch.features() == features).all()
+        out = np.empty_like(features)
+        assert batch.features(out=out) is out and (out == features).all()
+        assert len(batch) == len(features) == len(arrays["actor"])
+    # A caller's writing into the features it got does not change the batch.
+    batch, _, features = kept[0]
+    batch.features()[:] = -1
+    assert (batch.features() == features).all()
+
+
+_BATCH_ARRAYS = ("actor", "street", "to_call", "pot", "legal", "stacks", "bets", "folded",
+                 "all_in", "cards", "community")  # fmt: skip
+
+
 @pytest.mark.parametrize("choice", [np.array([1]), np.array([[1]]), np.ones(2, dtype=np.int64)])
 def test_a_choice_of_the_wrong_shape_is_a_value_error_in_the_single_envs(choice):
     # (Not an IndexError from inside the mapping to actions.)
