@@ -30,6 +30,7 @@ __all__ = [
     "RANK_CHARS",
     "MAX_CHIPS",
     "MAX_THREADS",
+    "MAX_TABLES",
     "MAX_PLAYERS",
     "SHARE_UNITS",
     "EXACT_LIMIT",
@@ -379,6 +380,8 @@ FEATURES: int
 """The length of one row of `Tables.features()` (float32 values a table)."""
 FEATURES_VERSION: int
 """The version of the `features()` layout: it changes whenever the layout does."""
+MAX_TABLES: int
+"""The most tables one `Tables` holds (the environments check `num_envs` against it)."""
 
 @disjoint_base
 class Batch:

@@ -20,6 +20,7 @@ from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, seed_test
 
 import razz_fast as rf
+from razz_fast._core import MAX_TABLES
 from razz_fast.env import (
     RazzEnv,
     RazzVectorEnv,
@@ -101,6 +102,23 @@ def test_batch_policy_opponents():
 def test_an_opponent_that_is_neither_a_name_nor_a_callable_is_refused(make, opponent):
     with pytest.raises(TypeError, match="name or a callable"):
         make(players=3, opponents=[opponent, "tight"])
+
+
+@pytest.mark.parametrize("make", [RazzEnv, RazzVectorEnv])
+@pytest.mark.parametrize(
+    "opponents",
+    [{"tight", "random"}, frozenset({"tight", "random"}), {"tight": 1, "random": 2},
+     (name for name in ["tight", "random"])],
+)  # fmt: skip
+def test_opponents_in_no_order_of_the_callers_are_refused(make, opponents):
+    # Issue 34: a set's order, and so who sits where, followed
+    # PYTHONHASHSEED; simulate and match refuse them, and so do the envs.
+    with pytest.raises(TypeError, match="sequence of them in seat order") as raised:
+        make(players=3, opponents=opponents)
+    assert type(opponents).__name__ in str(raised.value)
+    # In seat order, the same opponents are taken (a tuple, a dict's keys).
+    make(players=3, opponents=("tight", "random"))
+    make(players=3, opponents={"tight": 1, "random": 2}.keys())
 
 
 class _Bot:
@@ -243,6 +261,23 @@ def test_bad_arguments_are_refused_when_the_env_is_made(options, error, message)
     for make in (RazzEnv, RazzVectorEnv):
         with pytest.raises(ValueError, match="unknown strategy"):
             make(opponents="loose")
+
+
+@pytest.mark.parametrize(
+    ("num_envs", "error", "message"),
+    [(2**31 - 1, ValueError, rf"num_envs must be 1\.\.{MAX_TABLES}, got {2**31 - 1}"),
+     (MAX_TABLES + 1, ValueError, rf"num_envs must be 1\.\.{MAX_TABLES}, got {MAX_TABLES + 1}"),
+     (2**70, ValueError, "num_envs must be 1"), (0, ValueError, "num_envs must be 1"),
+     (-1, ValueError, "num_envs must be 1"), (2.0, TypeError, "num_envs must be an int"),
+     ("8", TypeError, "num_envs must be an int"), (True, TypeError, "num_envs must be an int")],
+)  # fmt: skip
+def test_an_impossible_num_envs_is_refused_before_anything_is_built(num_envs, error, message):
+    # Issue 34: 2**31 - 1 tables were taken, and the batched observation
+    # spaces built for them until the process was killed; Tables itself
+    # refuses more than MAX_TABLES, so the env refuses them up front.
+    with pytest.raises(error, match=message):
+        RazzVectorEnv(num_envs=num_envs)
+    assert RazzVectorEnv(num_envs=np.int64(2)).num_envs == 2
 
 
 def test_the_vector_env_steps_tables_with_same_step_autoreset():
@@ -495,6 +530,45 @@ def test_a_batch_policy_opponent_gets_a_batch_whose_features_check_out(out, erro
             env.step(np.ones(1, dtype=np.int64))
     messages.append(str(raised.value))
     assert messages[0].split(",")[0] == messages[1].split(",")[0]
+
+
+def test_a_batch_kept_by_a_vector_env_opponent_stays_as_it_was_given():
+    # Issue 34: simulate's Batch is a snapshot; the vector env's batch read
+    # the live tables in features(), so a policy that kept its batch (a
+    # replay buffer) saw later hands there. Now the kept batch, arrays and
+    # features, is what the policy was asked about.
+    kept = []
+
+    @rf.batch_policy
+    def keeper(batch):
+        arrays = {name: np.array(getattr(batch, name)) for name in _BATCH_ARRAYS}
+        features = batch.features()
+        # Those of the decisions it is given: the tables' rows of its seats.
+        tables = env._tables
+        assert (features == tables.features()[np.isin(tables.actor, [1, 2])]).all()
+        kept.append((batch, arrays, features.copy()))
+        return _check_call_rows(batch)
+
+    env = RazzVectorEnv(num_envs=8, players=3, seat=0, opponents=keeper)
+    env.reset(seed=5)
+    for _ in range(30):
+        env.step(np.ones(8, dtype=np.int64))
+    assert len(kept) > 2
+    for batch, arrays, features in kept:
+        for name, array in arrays.items():
+            assert (getattr(batch, name) == array).all(), name
+        assert (batch.features() == features).all()
+        out = np.empty_like(features)
+        assert batch.features(out=out) is out and (out == features).all()
+        assert len(batch) == len(features) == len(arrays["actor"])
+    # A caller's writing into the features it got does not change the batch.
+    batch, _, features = kept[0]
+    batch.features()[:] = -1
+    assert (batch.features() == features).all()
+
+
+_BATCH_ARRAYS = ("actor", "street", "to_call", "pot", "legal", "stacks", "bets", "folded",
+                 "all_in", "cards", "community")  # fmt: skip
 
 
 @pytest.mark.parametrize("choice", [np.array([1]), np.array([[1]]), np.ones(2, dtype=np.int64)])

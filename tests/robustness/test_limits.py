@@ -3,7 +3,7 @@ there) and agree with the copies the pure-Python reference keeps of them."""
 
 from razz_fast import _cards as cards
 from razz_fast import _core
-from razz_fast.reference import arguments, rules, strategies
+from razz_fast.reference import arguments, rules, strategies, tables
 from razz_fast.reference._equity import EXACT_LIMIT, SAMPLE_CHUNK, SHARE_UNITS
 from razz_fast.reference.generator import CHUNK
 from razz_fast.reference.luck import TRIALS, UNITS
@@ -13,6 +13,7 @@ def test_the_reference_keeps_the_cores_numbers():
     assert _core.RANK_CHARS == cards.RANK_CHARS
     assert _core.MAX_CHIPS == rules.MAX_CHIPS == 2**53 - 1
     assert _core.MAX_THREADS == arguments.MAX_THREADS
+    assert _core.MAX_TABLES == tables.MAX_TABLES == 2**22
     assert _core.SHARE_UNITS == SHARE_UNITS
     assert _core.EXACT_LIMIT == EXACT_LIMIT
     assert _core.SAMPLE_CHUNK == SAMPLE_CHUNK

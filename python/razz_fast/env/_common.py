@@ -10,7 +10,7 @@ import numpy as np
 from gymnasium import spaces
 
 import razz_fast as rf
-from razz_fast._checks import checked_int, rules_type
+from razz_fast._checks import checked_int, per_seat, rules_type
 from razz_fast._core import MAX_CHIPS
 from razz_fast.policy import BatchPolicy, checked_answer
 
@@ -72,16 +72,19 @@ def checked_opponents(
     players: int, seat: int, opponents: Opponent | Sequence[Opponent]
 ) -> list[Opponent | None]:
     """One strategy per seat, None at the learner's ``seat``."""
-    try:
-        if isinstance(opponents, str) or callable(opponents):
-            others = [opponents] * (players - 1)
-        else:
-            others = list(opponents)
-    except TypeError:
+    if isinstance(opponents, str) or callable(opponents):
+        others = [opponents] * (players - 1)
+    elif per_seat(opponents):
+        others = list(opponents)
+    else:
+        # As simulate and match refuse them: a set's order (a dict's keys
+        # read as one) is not the caller's, and for strings changes with
+        # PYTHONHASHSEED, so the seats would be shuffled from run to run.
         raise TypeError(
-            "opponents must be a built-in strategy's name, a callable, or a list of them,"
+            "opponents must be a built-in strategy's name, a callable, or a sequence of them"
+            " in seat order (a list or tuple, not a set or dict),"
             f" got {type(opponents).__name__}"
-        ) from None
+        )
     if len(others) != players - 1:
         raise ValueError(f"opponents has {len(others)} entries for {players - 1} other seats")
     for other in others:

@@ -12,6 +12,7 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 
 import razz_fast as rf
 from razz_fast._checks import as_int, checked_int
+from razz_fast._core import MAX_TABLES
 from razz_fast._features_out import check_out
 from razz_fast.discrete import action_mask, to_action
 from razz_fast.env._common import (
@@ -30,27 +31,35 @@ from razz_fast.policy import is_batch_policy
 
 
 class _Rows:
-    """Some rows of a ``Tables``, with the names of a ``Batch`` (copies):
-    what a batch policy opponent is given."""
+    """Some rows of a ``Tables``, with the names of a ``Batch``: what a
+    batch policy opponent is given. Like ``simulate``'s ``Batch``, it is a
+    snapshot taken when it is made (its arrays copies of the rows, its
+    features encoded then), so a policy that keeps it reads the decisions
+    it was asked for, not the tables' later state."""
 
     _ARRAYS = ("actor", "street", "to_call", "pot", "legal", "stacks", "bets", "folded",
                "all_in", "cards", "community")  # fmt: skip
 
-    def __init__(self, tables: rf.Tables, rows: np.ndarray) -> None:
-        self._tables, self._rows = tables, rows
+    def __init__(self, tables: rf.Tables, rows: np.ndarray, scratch: np.ndarray) -> None:
+        # (A boolean index copies.) The features are encoded now, into the
+        # env's ``scratch``, as a Batch has its rows' from the start: the
+        # batch policies' price for a snapshot, none for built-in seats.
         for name in self._ARRAYS:
             setattr(self, name, getattr(tables, name)[rows])
+        self._features: np.ndarray = tables.features(out=scratch)[rows]
+        self._len = int(np.count_nonzero(rows))
 
     def features(self, out: np.ndarray | None = None) -> np.ndarray:
-        values: np.ndarray = self._tables.features()[self._rows]
         if out is None:
-            return values
-        check_out(out, values.shape)  # as a Batch checks it (float64 was taken)
-        out[...] = values
+            # A fresh array each call, as a Batch gives: the caller's to
+            # write into without changing the snapshot.
+            return self._features.copy()
+        check_out(out, self._features.shape)  # as a Batch checks it (float64 was taken)
+        out[...] = self._features
         return out
 
     def __len__(self) -> int:
-        return int(np.count_nonzero(self._rows))
+        return self._len
 
 
 class RazzVectorEnv(VectorEnv[Observation, np.ndarray, np.ndarray]):
@@ -86,7 +95,10 @@ class RazzVectorEnv(VectorEnv[Observation, np.ndarray, np.ndarray]):
         stacks: int | None = None,
         threads: int | None = None,
     ) -> None:
-        self.num_envs = checked_int(num_envs, "num_envs", 1, 2**31 - 1)
+        # First, and against the core's own bound: past it, the spaces
+        # below would be built for tables Tables refuses to make (a count
+        # near 2**31 took memory until the process was killed).
+        self.num_envs = checked_int(num_envs, "num_envs", 1, MAX_TABLES)
         self.rules = checked_rules(rules)
         self.players, self.seat = checked_seats(players, seat)
         strategies = checked_opponents(self.players, self.seat, opponents)
@@ -113,6 +125,8 @@ class RazzVectorEnv(VectorEnv[Observation, np.ndarray, np.ndarray]):
         self.action_space = gymnasium.vector.utils.batch_space(self.single_action_space, num_envs)
         self._tables: rf.Tables | None = None
         self._features: np.ndarray | None = None
+        # Where a batch policy's snapshot of the features is encoded.
+        self._scratch: np.ndarray | None = None
 
     def _observation(self) -> Observation:
         tables = self._tables
@@ -193,7 +207,9 @@ class RazzVectorEnv(VectorEnv[Observation, np.ndarray, np.ndarray]):
                     continue
                 actions = np.zeros(self.num_envs, dtype=np.int64)
                 if is_batch_policy(policy):
-                    batch = _Rows(tables, rows)
+                    if self._scratch is None:
+                        self._scratch = np.empty((self.num_envs, rf.FEATURES), np.float32)
+                    batch = _Rows(tables, rows, self._scratch)
                     actions[rows] = policy_actions(policy, batch, len(batch))
                 else:
                     for row in np.flatnonzero(rows).tolist():

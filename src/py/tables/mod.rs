@@ -16,13 +16,15 @@ mod stepping;
 pub use actions::actions_arg;
 pub use batch::PyBatch;
 pub use seats::players_arg;
-use stepping::PyTables;
+use stepping::{PyTables, MAX_TABLES};
 
 use crate::tables::features::WIDTH;
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyTables>()?;
     m.add_class::<PyBatch>()?;
+    // The environments check their table counts against it up front.
+    m.add("MAX_TABLES", MAX_TABLES)?;
     m.add("FEATURES", WIDTH)?;
     m.add("FEATURES_VERSION", crate::tables::features::VERSION)?;
     Ok(())

@@ -22,7 +22,7 @@ const TABLES_NOT_COPIED: &str = "Tables cannot be pickled or copied: it holds li
     arrays over the core's tables; make a new Tables with the same seed instead";
 
 /// More tables than this would take gigabytes.
-const MAX_TABLES: u64 = 1 << 22;
+pub const MAX_TABLES: u64 = 1 << 22;
 
 /// Tables(rules, stacks, tables, *, seed=None, threads=None, strategies=None)
 ///
