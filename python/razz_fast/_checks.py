@@ -8,9 +8,13 @@ from __future__ import annotations
 
 import math
 import operator
-from typing import Any
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any, Protocol
 
-__all__ = ["as_int", "checked_int", "int_text", "is_bool", "per_seat", "rules_type"]
+if TYPE_CHECKING:  # typing has it from Python 3.10; only the type checker reads it
+    from typing import TypeGuard
+
+__all__ = ["PerSeat", "as_int", "checked_int", "int_text", "is_bool", "per_seat", "rules_type"]
 
 
 def int_text(number: int) -> str:
@@ -59,7 +63,14 @@ def rules_type(value: object) -> str:
     return kind.__name__
 
 
-def per_seat(value: Any) -> bool:
+class PerSeat(Protocol):
+    """Values listed one per seat, in the caller's order (see ``per_seat``)."""
+
+    def __len__(self) -> int: ...
+    def __iter__(self) -> Iterator[object]: ...
+
+
+def per_seat(value: object) -> TypeGuard[PerSeat]:
     """Whether ``value`` lists one value per seat: it has a length and items
     in an order of the caller's (a list, tuple, range, deque, dict view or
     1-D array), and is no text, dict or 0-d array. A set is not one: its order is not

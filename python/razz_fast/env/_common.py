@@ -4,7 +4,7 @@ arguments, and how a callable opponent's answer is read."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Callable, Union
+from typing import Any, Callable, Union, cast
 
 import numpy as np
 from gymnasium import spaces
@@ -75,7 +75,8 @@ def checked_opponents(
     if isinstance(opponents, str) or callable(opponents):
         others = [opponents] * (players - 1)
     elif per_seat(opponents):
-        others = list(opponents)
+        # (per_seat narrows to "values in seat order"; their type is the argument's.)
+        others = list(cast("Sequence[Opponent]", opponents))
     else:
         # As simulate and match refuse them: a set's order (a dict's keys
         # read as one) is not the caller's, and for strings changes with

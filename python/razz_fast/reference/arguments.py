@@ -3,16 +3,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from typing import TYPE_CHECKING, Protocol
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from razz_fast._cards import CardsLike, parse_cards
-from razz_fast._checks import as_int, int_text
+from razz_fast._checks import as_int, int_text, per_seat
 from razz_fast.errors import InvalidCardError
 from razz_fast.reference.generator import MASK64
 
 if TYPE_CHECKING:  # typing has it from Python 3.10; only the type checker reads it
-    from typing import TypeGuard
+    pass
 
 __all__ = [
     "MAX_CHIPS",
@@ -61,26 +61,6 @@ def int_in(
     if not low <= number <= high:
         raise ValueError(f"{name} must be in {low}..{high_text or high}, got {int_text(number)}")
     return number
-
-
-class PerSeat(Protocol):
-    """Values listed one per seat, in the caller's order (see ``per_seat``)."""
-
-    def __len__(self) -> int: ...
-    def __iter__(self) -> Iterator[object]: ...
-
-
-def per_seat(value: object) -> TypeGuard[PerSeat]:
-    """Whether ``value`` lists one value per seat: it has a length and items
-    in an order of the caller's (a list, tuple, range, deque, dict view or
-    1-D array), and is no text, dict or 0-d array. A set is not one: its order is not
-    the caller's (for strings it even changes from run to run), so seats
-    would be silently shuffled."""
-    if isinstance(value, (str, bytes, bytearray, dict, set, frozenset)):
-        return False
-    if getattr(value, "ndim", None) == 0:  # a 0-d array: its len() raises
-        return False
-    return hasattr(value, "__len__") and hasattr(value, "__iter__")
 
 
 def seed_value(seed: object, kind: str = "an int or None") -> int:
