@@ -3,6 +3,7 @@
 
 // Private modules: the crate's surface is what is re-exported below, so a
 // helper made `pub` for a sibling module is not public API by accident.
+mod abstraction;
 mod card;
 mod equity;
 mod error;
@@ -11,6 +12,7 @@ mod event;
 mod hand;
 mod luck;
 mod match_play;
+mod policy;
 mod rank_multisets;
 mod rng;
 mod rules;
@@ -59,6 +61,9 @@ pub use sim::{
     External, Table, Totals, CHUNK,
 };
 pub use strategy::Strategy;
+// Policies over the card abstraction, played as strategies.
+pub use abstraction::{INFOSETS, SLOTS};
+pub use policy::{Policy, PolicyRef, Weights, WEIGHT_TOTAL};
 // Many tables stepped together, one learning seat's table, and what one
 // seat may see of a hand.
 pub use tables::{features, learner, obs};

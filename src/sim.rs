@@ -305,7 +305,10 @@ fn play_hands<E>(
     done: &mut impl FnMut(usize, &Hand),
 ) -> Result<(), E> {
     // Only "random" draws: other tables skip seeding a generator a hand.
-    let draws = table.players.contains(&Player::Builtin(Strategy::Random));
+    let draws = table
+        .players
+        .iter()
+        .any(|p| matches!(p, Player::Builtin(s) if s.draws()));
     let mut rng = Rng::new(0);
     for (i, k) in (first..first + count as u64).enumerate() {
         let (deck, decisions) = hand_seeds(table.seed, k);

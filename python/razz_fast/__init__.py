@@ -39,6 +39,7 @@ from razz_fast._runs.chart import chart
 from razz_fast._runs.equity import equity
 from razz_fast._runs.match import match
 from razz_fast._runs.simulate import simulate
+from razz_fast.bots import Policy
 from razz_fast.errors import IllegalActionError, InvalidCardError, RazzError
 from razz_fast.events import Action, Event, Pot
 from razz_fast.policy import batch_policy
@@ -60,6 +61,7 @@ __all__ = [
     "Tables",
     "Batch",
     "batch_policy",
+    "Policy",
     "FEATURES",
     "FEATURES_VERSION",
     "Action",

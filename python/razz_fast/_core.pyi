@@ -37,6 +37,11 @@ __all__ = [
     "LUCK_UNITS",
     "LUCK_TRIALS",
     "STRATEGIES",
+    "PolicyTable",
+    "quantize_policy",
+    "ABSTRACTION",
+    "ABSTRACTION_VERSION",
+    "INFOSETS",
 ]
 
 from collections.abc import Callable, Iterable, Sequence
@@ -383,6 +388,34 @@ FEATURES_VERSION: int
 MAX_TABLES: int
 """The most tables one `Tables` holds (the environments check `num_envs` against it)."""
 
+ABSTRACTION: str
+"""The name of the card abstraction policies are played over, ``"default"``."""
+ABSTRACTION_VERSION: int
+"""Its version: a policy made over another version is refused."""
+INFOSETS: int
+"""The abstraction's count of information sets."""
+
+@disjoint_base
+class PolicyTable:
+    """The compiled table of a `razz_fast.Policy` (its base class): three
+    16-bit weights (fold, passive, aggressive) per information set."""
+
+    def __new__(cls, weights: bytes, players: int, *args: Any, **kwargs: Any) -> PolicyTable: ...
+    def weights_bytes(self) -> bytes:
+        """The weights as the constructor takes them."""
+    @property
+    def players(self) -> int:
+        """How many players the policy is for."""
+    @staticmethod
+    def infoset(view: PlayerView) -> int:
+        """The abstract information set of the view's seat, which must be the actor."""
+    def probabilities(self, view: PlayerView) -> dict[Action, float]:
+        """Each legal action's probability for the view's seat (the actor)."""
+
+def quantize_policy(rows: npt.NDArray[np.float64]) -> bytes:
+    """Rows of slot probabilities, shape (INFOSETS, 3), to the weights
+    `PolicyTable` takes: each row scaled to 65535 and rounded."""
+
 @disjoint_base
 class Batch:
     """The decisions a batch policy is asked for: the observation arrays of the
@@ -452,7 +485,7 @@ class Tables(Batch):
         *,
         seed: int | None = None,
         threads: int | None = None,
-        strategies: Sequence[str | None] | None = None,
+        strategies: Sequence[str | PolicyTable | None] | None = None,
     ) -> Tables: ...
     def step(self, actions: npt.ArrayLike, where: npt.ArrayLike | None = None) -> None:
         """step(actions, where=None): one `Action` per table (ignored where
@@ -512,7 +545,7 @@ class LearnerTable:
         rules: Rules,
         stacks: Sequence[int],
         seat: int,
-        strategies: Sequence[str | None],
+        strategies: Sequence[str | PolicyTable | None],
         seed: int,
     ) -> LearnerTable: ...
     def step(self, choice: int) -> _Stepped:

@@ -18,6 +18,7 @@ use pyo3::types::{PyString, PyTuple};
 
 use super::args::{index_of, int_text, text_or_mapping, unordered};
 use super::errors::type_error;
+use super::policy::policy_strategy;
 use super::rules::rules_arg;
 use super::rules::PyRules;
 use crate::rules::{Rules, MAX_CHIPS};
@@ -272,8 +273,13 @@ impl Strategies {
             .map(|s| {
                 let kind = if let Ok(name) = s.cast::<PyString>() {
                     Kind::Builtin(builtin(&name.to_cow()?, &s)?)
+                } else if let Some(policy) = policy_strategy(&s, players)? {
+                    Kind::Builtin(policy)
                 } else if !s.is_callable() {
-                    return Err(type_error("a strategy must be a name or a callable", &s));
+                    return Err(type_error(
+                        "a strategy must be a name, a Policy or a callable",
+                        &s,
+                    ));
                 } else if s.is_instance(&batch_type)? {
                     Kind::Batch
                 } else {

@@ -32,6 +32,11 @@ fn members(py: Python<'_>) -> PyResult<&Vec<Py<PyAny>>> {
     })
 }
 
+/// The `Action` member of `action`.
+pub fn action_member(py: Python<'_>, action: Action) -> PyResult<Bound<'_, PyAny>> {
+    Ok(members(py)?[action as usize].bind(py).clone())
+}
+
 /// The `Action` members of `set`, in `Action` order, as a list built in
 /// place (no intermediate vector to allocate on every decision).
 pub fn action_list(py: Python<'_>, set: ActionSet) -> PyResult<Bound<'_, PyList>> {

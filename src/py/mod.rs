@@ -15,6 +15,7 @@ mod interrupt;
 mod learner;
 mod limits;
 mod match_run;
+mod policy;
 mod rules;
 mod sim;
 mod sim_run;
@@ -42,6 +43,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     tables::register(m)?;
     learner::register(m)?;
     m.add_class::<view::PyPlayerView>()?;
+    policy::register(m)?;
     equity_spot::register(m)?;
     limits::register(m)?;
     Ok(())

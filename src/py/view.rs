@@ -41,7 +41,7 @@ thread_local! {
 }
 
 impl PyPlayerView {
-    fn view(&self) -> &PlayerView {
+    pub(super) fn view(&self) -> &PlayerView {
         self.inner
             .as_ref()
             .expect("a view is emptied only while nothing else holds it")

@@ -100,7 +100,7 @@ def test_batch_policy_opponents():
 @pytest.mark.parametrize("make", [RazzEnv, RazzVectorEnv])
 @pytest.mark.parametrize("opponent", [3, None, b"tight", ["tight"]])
 def test_an_opponent_that_is_neither_a_name_nor_a_callable_is_refused(make, opponent):
-    with pytest.raises(TypeError, match="name or a callable"):
+    with pytest.raises(TypeError, match="name, a Policy or a callable"):
         make(players=3, opponents=[opponent, "tight"])
 
 

@@ -270,7 +270,7 @@ def test_wrong_actions_and_arguments_are_clear_errors(impl):
     with pytest.raises(ValueError, match="unknown strategy"):
         impl.Tables(impl.Rules(), [100] * 3, 2, strategies=["tight", "loose", None])
     # A bad name is named before a wrong count, in both (the reference counted first).
-    with pytest.raises(TypeError, match="built-in strategy's name or None"):
+    with pytest.raises(TypeError, match="built-in strategy's name, a Policy or None"):
         impl.Tables(impl.Rules(), [100] * 3, 2, strategies=[5])
     with pytest.raises(ValueError, match="2 strategies for 3 players"):
         impl.Tables(impl.Rules(), [100] * 3, 2, strategies=[None, "tight"])

@@ -16,6 +16,7 @@ from razz_fast.cli.options import (
     plot_path,
     rules_record,
     stake_rules,
+    strategy_of,
     table_options,
     table_stack,
 )
@@ -35,7 +36,7 @@ def _match(args: argparse.Namespace) -> int:
     strategies = [args.strategies[seat % len(args.strategies)] for seat in range(players)]
     show_progress = not args.json and not args.no_progress and sys.stderr.isatty()
     result = razz_fast.match(
-        strategies,
+        [strategy_of(name) for name in strategies],
         args.hands,
         rules=rules,
         stacks=table_stack(args, rules),
@@ -88,7 +89,7 @@ def add_match(commands: Any, types: OptionTypes) -> None:
         "seating, with the same cards. Ante 1, bring-in 2, bets 4/8, stacks of 100 big "
         "bets unless given.",
     )
-    mat.add_argument("strategies", nargs="+", help="check_call, random or tight")
+    mat.add_argument("strategies", nargs="+", help="check_call, random, tight or a policy file")
     mat.add_argument(
         "--players", type=int_option(2, 8), default=None, help="seats, 2-8 (one per strategy)"
     )

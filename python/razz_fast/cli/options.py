@@ -16,6 +16,7 @@ from typing import Any
 import razz_fast
 from razz_fast import _core
 from razz_fast._core import MAX_THREADS
+from razz_fast.bots import Policy
 from razz_fast.errors import RazzError
 from razz_fast.plot import plot_available, plot_formats
 
@@ -97,6 +98,21 @@ def rules_record(rules: razz_fast.Rules) -> dict[str, Any]:
         if not name.startswith("_") and inspect.isdatadescriptor(attribute)
     ]
     return {name: getattr(rules, name) for name in names}
+
+
+def strategy_of(text: str) -> Any:
+    """A strategy named on the command line: a built-in's name, or the path
+    of a policy file (``Policy.save``), loaded. Anything else is an error
+    naming both kinds."""
+    if text in _core.STRATEGIES:
+        return text
+    if os.path.isfile(text):
+        try:
+            return Policy.load(text)
+        except ValueError as e:
+            raise RazzError(str(e)) from None
+    names = ", ".join(_core.STRATEGIES)
+    raise RazzError(f"strategy {text!r} is neither a built-in ({names}) nor a policy file")
 
 
 def table_strategies(text: str, players: int) -> list[str]:

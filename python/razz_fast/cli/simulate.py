@@ -16,6 +16,7 @@ from razz_fast.cli.options import (
     json_text,
     rules_record,
     stake_rules,
+    strategy_of,
     table_options,
     table_stack,
     table_strategies,
@@ -45,7 +46,7 @@ def _simulate(args: argparse.Namespace) -> int:
     result = razz_fast.simulate(
         args.hands,
         players=args.players,
-        strategies=strategies,
+        strategies=[strategy_of(name) for name in strategies],
         rules=rules,
         stacks=table_stack(args, rules),
         seed=args.seed,
@@ -102,7 +103,8 @@ def add_simulate(commands: Any, types: OptionTypes) -> None:
         "--strategies",
         default="tight,check_call,random",
         help="comma-separated strategies, at most one a seat, repeated round the table "
-        "(check_call, random, tight; default tight,check_call,random)",
+        "(check_call, random, tight, or a policy file's path; default "
+        "tight,check_call,random)",
     )
     table_options(sim, types.chips, types.seed, types.threads, "; Rules(): see above")
     sim.add_argument("--no-progress", action="store_true", help="no progress bar")

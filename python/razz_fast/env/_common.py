@@ -12,6 +12,7 @@ from gymnasium import spaces
 import razz_fast as rf
 from razz_fast._checks import checked_int, per_seat, rules_type
 from razz_fast._core import MAX_CHIPS
+from razz_fast.bots import Policy
 from razz_fast.policy import BatchPolicy, checked_answer
 
 #: What every environment observes: the features and the action mask.
@@ -22,12 +23,18 @@ Observation = dict[str, np.ndarray]
 Choice = Union[int, np.integer]
 
 
-#: An opponent: a built-in strategy's name, a ``batch_policy`` (it is
-#: given the rows where its seats are to act and returns one action per
-#: row), or a
-#: per-decision function of the opponent's ``PlayerView`` returning an
-#: ``Action``, as ``simulate`` takes them.
-Opponent = Union[str, BatchPolicy, Callable[[Any], Any]]
+#: An opponent: a built-in strategy's name, a ``Policy`` (both played in
+#: the core), a ``batch_policy`` (it is given the rows where its seats are
+#: to act and returns one action per row), or a per-decision function of
+#: the opponent's ``PlayerView`` returning an ``Action``, as ``simulate``
+#: takes them.
+Opponent = Union[str, Policy, BatchPolicy, Callable[[Any], Any]]
+
+
+def core_played(strategy: object) -> bool:
+    """Whether the core plays ``strategy`` itself, with no call into
+    Python: a built-in's name or a ``Policy``."""
+    return isinstance(strategy, (str, Policy))
 
 
 def observation_spaces() -> tuple[spaces.Dict, spaces.Discrete]:
@@ -72,8 +79,8 @@ def checked_opponents(
     players: int, seat: int, opponents: Opponent | Sequence[Opponent]
 ) -> list[Opponent | None]:
     """One strategy per seat, None at the learner's ``seat``."""
-    if isinstance(opponents, str) or callable(opponents):
-        others = [opponents] * (players - 1)
+    if core_played(opponents) or callable(opponents):
+        others = [cast("Opponent", opponents)] * (players - 1)
     elif per_seat(opponents):
         # (per_seat narrows to "values in seat order"; their type is the argument's.)
         others = list(cast("Sequence[Opponent]", opponents))
@@ -82,16 +89,18 @@ def checked_opponents(
         # read as one) is not the caller's, and for strings changes with
         # PYTHONHASHSEED, so the seats would be shuffled from run to run.
         raise TypeError(
-            "opponents must be a built-in strategy's name, a callable, or a sequence of them"
+            "opponents must be a built-in strategy's name, a Policy, a callable, or a sequence"
+            " of them"
             " in seat order (a list or tuple, not a set or dict),"
             f" got {type(opponents).__name__}"
         )
     if len(others) != players - 1:
         raise ValueError(f"opponents has {len(others)} entries for {players - 1} other seats")
     for other in others:
-        if not (isinstance(other, str) or callable(other)):
+        if not (core_played(other) or callable(other)):
             raise TypeError(
-                "each opponent must be a built-in strategy's name or a callable (a function of"
+                "each opponent must be a built-in strategy's name, a Policy or a callable (a"
+                " function of"
                 " a PlayerView, or one marked @razz_fast.batch_policy),"
                 f" got {type(other).__name__}"
             )

@@ -4,12 +4,13 @@ core's ``LearnerTable`` in one call a decision."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Callable, cast
 
 import gymnasium
 
 import razz_fast as rf
 from razz_fast._core import LearnerTable
+from razz_fast.bots import Policy
 from razz_fast.env._common import (
     Choice,
     Observation,
@@ -19,6 +20,7 @@ from razz_fast.env._common import (
     checked_rules,
     checked_seats,
     choice_of,
+    core_played,
     decision_of,
     observation_spaces,
     policy_actions,
@@ -60,9 +62,13 @@ class RazzEnv(gymnasium.Env[dict[str, Any], Choice]):
         self.players, self.seat = checked_seats(players, seat)
         strategies = checked_opponents(self.players, self.seat, opponents)
         self._policies = {
-            s: p for s, p in enumerate(strategies) if p is not None and not isinstance(p, str)
+            s: cast("Callable[[Any], Any]", p)
+            for s, p in enumerate(strategies)
+            if p is not None and not core_played(p)
         }
-        self._builtin = [p if isinstance(p, str) else None for p in strategies]
+        self._builtin: list[str | Policy | None] = [
+            p if isinstance(p, (str, Policy)) else None for p in strategies
+        ]
         self.stacks = 100 * self.rules.big_bet if stacks is None else stacks
         # The core refuses now what a reset would: bad rules, stacks or
         # names, and stacks the antes put all in (every hand would end

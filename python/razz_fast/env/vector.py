@@ -4,7 +4,7 @@ hand dealt in the step a hand ends."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Callable
+from typing import Any, Callable, cast
 
 import gymnasium
 import numpy as np
@@ -14,6 +14,7 @@ import razz_fast as rf
 from razz_fast._checks import as_int, checked_int
 from razz_fast._core import MAX_TABLES
 from razz_fast._features_out import check_out
+from razz_fast.bots import Policy
 from razz_fast.discrete import action_mask, to_action
 from razz_fast.env._common import (
     Observation,
@@ -23,6 +24,7 @@ from razz_fast.env._common import (
     checked_seats,
     checked_table,
     choices_of,
+    core_played,
     decision_of,
     observation_spaces,
     policy_actions,
@@ -107,14 +109,16 @@ class RazzVectorEnv(VectorEnv[Observation, np.ndarray, np.ndarray]):
         # instances) are two players, and an unhashable one is a player.
         self._policies: list[tuple[Callable[[Any], Any], list[int]]] = []
         for s, strategy in enumerate(strategies):
-            if strategy is None or isinstance(strategy, str):
+            if strategy is None or core_played(strategy):
                 continue
             seats = next((seats for p, seats in self._policies if p is strategy), None)
             if seats is None:
-                self._policies.append((strategy, [s]))
+                self._policies.append((cast("Callable[[Any], Any]", strategy), [s]))
             else:
                 seats.append(s)
-        self._strategies = [s if isinstance(s, str) else None for s in strategies]
+        self._strategies: list[str | Policy | None] = [
+            s if isinstance(s, (str, Policy)) else None for s in strategies
+        ]
         self.stacks = 100 * self.rules.big_bet if stacks is None else stacks
         self.threads = threads
         checked_table(self.rules, self.stacks, self._strategies, threads)

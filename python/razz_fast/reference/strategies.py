@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Callable, Literal, Union
 from razz_fast.events import Action
 from razz_fast.reference.arguments import per_seat
 from razz_fast.reference.generator import Xoshiro256PlusPlus
+from razz_fast.reference.policy import is_policy, policy_strategy
 
 if TYPE_CHECKING:  # (the hand's module needs no strategy)
     from razz_fast.reference.hand import Hand
@@ -138,9 +139,11 @@ BUILT_IN: dict[str, BuiltIn] = {
 }
 
 
-def _resolve_one(strategy: object, where: str) -> Resolved:
-    """``("builtin", function)`` for a built-in name, ``("python", callable)``
-    for a user callable."""
+def _resolve_one(strategy: object, where: str, players: int) -> Resolved:
+    """``("builtin", function)`` for a built-in name or a policy,
+    ``("python", callable)`` for a user callable."""
+    if is_policy(strategy):
+        return ("builtin", policy_strategy(strategy, players))
     if isinstance(strategy, str):
         if strategy not in BUILT_IN:
             names = ", ".join(repr(name) for name in BUILT_IN)
@@ -165,5 +168,7 @@ def resolve_strategies(strategies: object, players: int) -> list[Resolved]:
             raise ValueError(
                 f"strategies has {len(strategies)} entries but there are {players} players"
             )
-        return [_resolve_one(s, f"strategies[{seat}]") for seat, s in enumerate(strategies)]
-    return [_resolve_one(strategies, "strategies")] * players
+        return [
+            _resolve_one(s, f"strategies[{seat}]", players) for seat, s in enumerate(strategies)
+        ]
+    return [_resolve_one(strategies, "strategies", players)] * players

@@ -26,6 +26,7 @@ from razz_fast.reference.arguments import (
 from razz_fast.reference.features import FEATURES, FEATURES_VERSION, features_of
 from razz_fast.reference.generator import Xoshiro256PlusPlus, hand_seeds
 from razz_fast.reference.hand import Hand
+from razz_fast.reference.policy import is_policy, policy_strategy
 from razz_fast.reference.rules import Rules
 from razz_fast.reference.strategies import BUILT_IN as BUILTINS
 from razz_fast.reference.strategies import BuiltIn
@@ -256,9 +257,12 @@ def _builtins(strategies: object, n: int) -> list[BuiltIn | None]:
         raise refused from None
     seats: list[BuiltIn | None] = []
     for name in names:
+        if is_policy(name):
+            seats.append(policy_strategy(name, n))
+            continue
         if name is not None and not isinstance(name, str):
             raise TypeError(
-                "each of strategies must be a built-in strategy's name or None,"
+                "each of strategies must be a built-in strategy's name, a Policy or None,"
                 f" got {type(name).__name__}"
             )
         if name is not None and name not in BUILTINS:

@@ -6,6 +6,7 @@ use pyo3::types::PyString;
 
 use crate::py::args::sequence_items;
 use crate::py::errors::type_error;
+use crate::py::policy::policy_strategy;
 use crate::strategy::Strategy;
 use crate::tables::Player;
 
@@ -21,9 +22,11 @@ pub fn players_arg(strategies: Option<&Bound<'_, PyAny>>, seats: usize) -> PyRes
                     Ok(Player::Batch(0))
                 } else if let Ok(name) = s.cast::<PyString>() {
                     Ok(Player::Builtin(Strategy::from_name(&name.to_cow()?)?))
+                } else if let Some(policy) = policy_strategy(s, seats)? {
+                    Ok(Player::Builtin(policy))
                 } else {
                     Err(type_error(
-                        "each of strategies must be a built-in strategy's name or None",
+                        "each of strategies must be a built-in strategy's name, a Policy or None",
                         s,
                     ))
                 }

@@ -1,0 +1,105 @@
+r"""The policy file format, version 1 ([the policy format](BOTS.md#the-policy-file)).
+
+A file is, in order:
+
+1. the magic bytes ``b"razzpol\n"``;
+2. the header's length in bytes, a little-endian unsigned 32-bit integer;
+3. the header, a JSON object in UTF-8 (``HEADER_KEYS``);
+4. the weights: for each abstract information set in order, three
+   little-endian unsigned 16-bit integers (fold, passive, aggressive),
+   ``header["infosets"] * 6`` bytes and nothing after them.
+
+Reading checks every part and names the file and the part in its error;
+nothing is guessed.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import struct
+from typing import Any
+
+MAGIC = b"razzpol\n"
+#: The format version this library reads and writes.
+FORMAT = 1
+#: The header's keys, each required: the format version, the abstraction's
+#: name and version and its information-set count, the player count, the
+#: rules it was made for (``Rules``' fields), and how it was made (``by``:
+#: ``"train"`` or ``"from_table"``; ``iterations`` and ``seed`` or null; the
+#: library's version).
+HEADER_KEYS = (
+    "format",
+    "abstraction",
+    "abstraction_version",
+    "infosets",
+    "players",
+    "rules",
+    "made",
+)
+#: The most header bytes a reader accepts: a header is a few hundred bytes,
+#: and a corrupt length must not allocate gigabytes.
+MAX_HEADER = 1 << 20
+
+
+def write(path: str | os.PathLike[str], header: dict[str, Any], weights: bytes) -> None:
+    """Writes a policy file: ``header`` (with every key of ``HEADER_KEYS``)
+    and ``weights``. The file is written beside its final name and moved
+    there, so a failed write never leaves half a policy under it."""
+    text = json.dumps(header, sort_keys=True).encode()
+    tmp = f"{os.fspath(path)}.tmp{os.getpid()}"
+    try:
+        with open(tmp, "wb") as out:
+            out.write(MAGIC + struct.pack("<I", len(text)) + text + weights)
+        os.replace(tmp, path)
+    finally:
+        if os.path.exists(tmp):
+            os.remove(tmp)
+
+
+def read(path: str | os.PathLike[str]) -> tuple[dict[str, Any], bytes]:
+    """The header and weights of a policy file, checked as far as the file
+    alone allows (the abstraction is checked by ``Policy``)."""
+    with open(path, "rb") as f:
+        data = f.read()
+    return parse(data, os.fspath(path))
+
+
+def parse(data: bytes, where: str) -> tuple[dict[str, Any], bytes]:
+    """``read``'s work on the bytes of a file (``where`` names it in errors)."""
+
+    def bad(what: str) -> ValueError:
+        return ValueError(f"{where} is not a razz_fast policy file: {what}")
+
+    if data[: len(MAGIC)] != MAGIC:
+        raise bad(f"it does not start with {MAGIC!r}")
+    if len(data) < len(MAGIC) + 4:
+        raise bad("it ends before the header's length")
+    (length,) = struct.unpack_from("<I", data, len(MAGIC))
+    start = len(MAGIC) + 4
+    if length > MAX_HEADER or start + length > len(data):
+        raise bad(f"its header length {length} runs past the file ({len(data)} bytes)")
+    try:
+        header = json.loads(data[start : start + length].decode())
+    except (UnicodeDecodeError, json.JSONDecodeError) as e:
+        raise bad(f"its header is not JSON ({e})") from None
+    if not isinstance(header, dict):
+        raise bad("its header is not a JSON object")
+    missing = [k for k in HEADER_KEYS if k not in header]
+    if missing:
+        raise bad(f"its header lacks {', '.join(missing)}")
+    if header["format"] != FORMAT:
+        raise ValueError(
+            f"{where} is a policy file of format {header['format']!r};"
+            f" this razz_fast reads format {FORMAT}"
+        )
+    infosets = header["infosets"]
+    if not isinstance(infosets, int) or isinstance(infosets, bool) or infosets < 0:
+        raise bad(f"its header's infosets is {infosets!r}")
+    weights = data[start + length :]
+    if len(weights) != infosets * 6:
+        raise bad(
+            f"it holds {len(weights)} bytes of weights for {infosets} information sets"
+            f" ({infosets * 6} expected)"
+        )
+    return header, weights
