@@ -538,3 +538,17 @@ def test_ctrl_c_stops_the_running_simulate_and_match_tasks(client, tmp_path, kin
     # they finished: fewer decisions than one task's range has hands.
     decisions = log.stat().st_size
     assert 0 < decisions < per_task, decisions
+
+
+def test_a_policy_runs_on_the_cluster_as_locally(client):
+    # The policy pickles (its weights and header) and the workers play it.
+    import numpy as np
+
+    table = np.random.default_rng(3).random((razz_fast.Policy.INFOSETS, 3))
+    policy = razz_fast.Policy.from_table(table)
+    local = razz_fast.simulate(20_000, players=2, strategies=[policy, "tight"], seed=8)
+    remote = rfd.simulate(20_000, players=2, strategies=[policy, "tight"], seed=8, client=client,
+                          chunks_per_task=1)  # fmt: skip
+    assert same(remote) == same(local)
+    duel = razz_fast.match([policy, "random"], 4_000, seed=2)
+    assert rfd.match([policy, "random"], 4_000, seed=2, client=client).net == duel.net

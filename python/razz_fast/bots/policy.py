@@ -19,6 +19,7 @@ import numpy as np
 
 from razz_fast import _core
 from razz_fast.bots import policy_file
+from razz_fast.events import Action
 
 __all__ = ["Policy"]
 
@@ -33,11 +34,13 @@ class Policy(_core.PolicyTable):
     one row of three integer weights (fold, passive, aggressive) per
     information set, and a header saying what it is and how it was made."""
 
-    #: The abstract information sets of the ``default`` abstraction.
     INFOSETS: int = _core.INFOSETS
-    #: The abstraction's name and version.
+    """How many abstract information sets the ``default`` abstraction has:
+    a table for ``from_table`` has this many rows."""
     ABSTRACTION: str = _core.ABSTRACTION
+    """The name of the abstraction policies are played over, ``"default"``."""
     ABSTRACTION_VERSION: int = _core.ABSTRACTION_VERSION
+    """The abstraction's version: a policy file made over another is refused."""
 
     def __init__(self, weights: bytes, players: int, header: dict[str, Any]) -> None:
         # (The weights and player count were checked by the core's __new__.)
@@ -129,6 +132,25 @@ class Policy(_core.PolicyTable):
             },
         }
         return cls(weights, players, header)
+
+    @property
+    def players(self) -> int:
+        """How many players the policy is for: it plays only at tables of
+        that many (another count is a ValueError)."""
+        return super().players
+
+    @staticmethod
+    def infoset(view: _core.PlayerView) -> int:
+        """The abstract information set (0 to ``INFOSETS - 1``) of the
+        view's seat, which must be the actor: where a policy looks its
+        weights up for that decision."""
+        return _core.PolicyTable.infoset(view)
+
+    def probabilities(self, view: _core.PlayerView) -> dict[Action, float]:
+        """Each legal action's probability for the view's seat, which must
+        be the actor (a ValueError otherwise): its slot's weight over the
+        legal slots' sum, or uniform where they are all zero."""
+        return super().probabilities(view)
 
     @property
     def abstraction(self) -> str:
