@@ -5,6 +5,7 @@
 // helper made `pub` for a sibling module is not public API by accident.
 mod abstraction;
 mod card;
+mod cfr;
 mod equity;
 mod error;
 mod eval;
@@ -63,6 +64,7 @@ pub use sim::{
 pub use strategy::Strategy;
 // Policies over the card abstraction, played as strategies.
 pub use abstraction::{INFOSETS, SLOTS};
+pub use cfr::Trainer;
 pub use policy::{Policy, PolicyRef, Weights, WEIGHT_TOTAL};
 // Many tables stepped together, one learning seat's table, and what one
 // seat may see of a hand.

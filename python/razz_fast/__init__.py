@@ -39,6 +39,7 @@ from razz_fast._runs.chart import chart
 from razz_fast._runs.equity import equity
 from razz_fast._runs.match import match
 from razz_fast._runs.simulate import simulate
+from razz_fast._runs.train import train
 from razz_fast.bots import Policy
 from razz_fast.errors import IllegalActionError, InvalidCardError, RazzError
 from razz_fast.events import Action, Event, Pot
@@ -62,6 +63,7 @@ __all__ = [
     "Batch",
     "batch_policy",
     "Policy",
+    "train",
     "FEATURES",
     "FEATURES_VERSION",
     "Action",

@@ -42,6 +42,7 @@ __all__ = [
     "ABSTRACTION",
     "ABSTRACTION_VERSION",
     "INFOSETS",
+    "TrainRun",
 ]
 
 from collections.abc import Callable, Iterable, Sequence
@@ -411,6 +412,57 @@ class PolicyTable:
         """The abstract information set of the view's seat, which must be the actor."""
     def probabilities(self, view: PlayerView) -> dict[Action, float]:
         """Each legal action's probability for the view's seat (the actor)."""
+
+@final
+class TrainRun:
+    """A `train` run's checked arguments and its trainer's tables
+    (external-sampling MCCFR, heads-up)."""
+
+    def __new__(
+        cls,
+        iterations: int,
+        rules: Rules | None,
+        stacks: int | Sequence[int] | None,
+        abstraction: str,
+        seed: int | None,
+        threads: int | None,
+        progress: bool,
+        checkpoint: Any,
+    ) -> TrainRun: ...
+    @property
+    def iterations(self) -> int:
+        """The iterations asked for."""
+    @property
+    def rules(self) -> Rules:
+        """The rules trained under."""
+    @property
+    def stacks(self) -> list[int]:
+        """Both seats' stacks."""
+    @property
+    def seed(self) -> int:
+        """The seed (drawn if None was given)."""
+    @property
+    def threads(self) -> int | None:
+        """Threads asked for."""
+    @property
+    def progress(self) -> bool:
+        """Whether to show a progress bar."""
+    @property
+    def checkpoint(self) -> str | None:
+        """The checkpoint's path, if any."""
+    @property
+    def done(self) -> int:
+        """Iterations done so far."""
+    def run(self, count: int, cancelled: Callable[[], bool] | None = None) -> int:
+        """Runs `count` more iterations; returns how many ran."""
+    def average_weights(self) -> bytes:
+        """The average strategy as policy weights."""
+    def tables(self) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+        """Regrets and strategy sums, flat."""
+    def restore(
+        self, done: int, regrets: npt.NDArray[np.float64], sums: npt.NDArray[np.float64]
+    ) -> None:
+        """Resumes from a checkpoint's tables."""
 
 def quantize_policy(rows: npt.NDArray[np.float64]) -> bytes:
     """Rows of slot probabilities, shape (INFOSETS, 3), to the weights

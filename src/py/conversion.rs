@@ -106,6 +106,10 @@ count_type!(
     Players(usize), "players", 2, crate::hand::MAX_SEATS
 );
 count_type!(
+    /// `iterations`: 1 to 2**63 - 1 training iterations.
+    Iterations(u64), "iterations", 1, i64::MAX
+);
+count_type!(
     /// `trials`: 1 to 2**63 - 1 samples.
     Trials(u64), "trials", 1, i64::MAX
 );

@@ -20,6 +20,7 @@ mod rules;
 mod sim;
 mod sim_run;
 mod tables;
+mod train_run;
 mod view;
 
 #[pymodule]
@@ -44,6 +45,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     learner::register(m)?;
     m.add_class::<view::PyPlayerView>()?;
     policy::register(m)?;
+    train_run::register(m)?;
     equity_spot::register(m)?;
     limits::register(m)?;
     Ok(())

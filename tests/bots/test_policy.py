@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 import razz_fast as rf
 import razz_fast.reference as ref
-from razz_fast.bots import policy_file
+from razz_fast import _policy_file as policy_file
 from razz_fast.reference import abstraction
 from razz_fast.reference import policy as ref_policy
 

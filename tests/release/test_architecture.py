@@ -30,6 +30,7 @@ SHARED_MODULES = {
     "razz_fast._cards",
     "razz_fast._checks",
     "razz_fast._features_out",
+    "razz_fast._policy_file",
     "razz_fast.errors",
     "razz_fast.events",
     "razz_fast.plot",

@@ -18,10 +18,10 @@ from typing import Any
 import numpy as np
 
 from razz_fast import _core
-from razz_fast.bots import policy_file
+from razz_fast import _policy_file as policy_file
 from razz_fast.events import Action
 
-__all__ = ["Policy"]
+__all__ = ["Policy", "rules_fields"]
 
 #: How a policy may say it was made.
 MADE_BY = ("train", "from_table")
@@ -123,7 +123,7 @@ class Policy(_core.PolicyTable):
             "abstraction_version": cls.ABSTRACTION_VERSION,
             "infosets": cls.INFOSETS,
             "players": players,
-            "rules": _rules_fields(rules),
+            "rules": rules_fields(rules),
             "made": {
                 "by": by,
                 "iterations": iterations,
@@ -151,6 +151,13 @@ class Policy(_core.PolicyTable):
         be the actor (a ValueError otherwise): its slot's weight over the
         legal slots' sum, or uniform where they are all zero."""
         return super().probabilities(view)
+
+    @property
+    def __name__(self) -> str:
+        """The policy's name where results label strategies: the header's
+        ``name`` if it has one, else ``"policy"``."""
+        name = self._header.get("name")
+        return name if isinstance(name, str) else "policy"
 
     @property
     def abstraction(self) -> str:
@@ -205,7 +212,7 @@ class Policy(_core.PolicyTable):
         )
 
 
-def _rules_fields(rules: _core.Rules) -> dict[str, Any]:
+def rules_fields(rules: _core.Rules) -> dict[str, Any]:
     """``Rules``' fields by name, as its pickle gives them."""
     reduced: Any = rules.__reduce__()
     return dict(reduced[1][0])

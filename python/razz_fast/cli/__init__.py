@@ -1,6 +1,6 @@
 """The `razz-fast` command line: one module a family of subcommands
-(``simulate``, ``match``, ``equity`` with ``chart`` and ``rank``, and the
-hand-history commands), sharing the option types of ``options``."""
+(``simulate``, ``match``, ``equity`` with ``chart`` and ``rank``, the
+hand-history commands and ``train``), sharing the option types of ``options``."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from razz_fast.cli.histories import add_convert, add_replay
 from razz_fast.cli.match import add_match
 from razz_fast.cli.options import OptionTypes
 from razz_fast.cli.simulate import add_simulate
+from razz_fast.cli.train import add_train
 
 __all__ = ["main"]
 
@@ -25,7 +26,16 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=razz_fast.__version__)
     commands = parser.add_subparsers(dest="command", required=True)
     types = OptionTypes()
-    for add in (add_rank, add_simulate, add_match, add_equity, add_chart, add_replay, add_convert):
+    for add in (
+        add_rank,
+        add_simulate,
+        add_match,
+        add_equity,
+        add_chart,
+        add_replay,
+        add_convert,
+        add_train,
+    ):
         add(commands, types)
     return parser
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 import os
 import struct
-from typing import Any
+from typing import Any, Callable
 
 MAGIC = b"razzpol\n"
 #: The format version this library reads and writes.
@@ -42,19 +42,51 @@ HEADER_KEYS = (
 MAX_HEADER = 1 << 20
 
 
-def write(path: str | os.PathLike[str], header: dict[str, Any], weights: bytes) -> None:
-    """Writes a policy file: ``header`` (with every key of ``HEADER_KEYS``)
-    and ``weights``. The file is written beside its final name and moved
-    there, so a failed write never leaves half a policy under it."""
+def write_file(
+    path: str | os.PathLike[str], magic: bytes, header: dict[str, Any], *parts: bytes
+) -> None:
+    """Writes ``magic``, the header's length, the header as JSON and
+    ``parts`` beside ``path`` and moves the file there, so a failed write
+    never leaves half a file under its name (policies and checkpoints)."""
     text = json.dumps(header, sort_keys=True).encode()
     tmp = f"{os.fspath(path)}.tmp{os.getpid()}"
     try:
         with open(tmp, "wb") as out:
-            out.write(MAGIC + struct.pack("<I", len(text)) + text + weights)
+            out.write(magic + struct.pack("<I", len(text)) + text)
+            for part in parts:
+                out.write(part)
         os.replace(tmp, path)
     finally:
         if os.path.exists(tmp):
             os.remove(tmp)
+
+
+def split_file(
+    data: bytes, magic: bytes, bad: Callable[[str], ValueError]
+) -> tuple[dict[str, Any], bytes]:
+    """A file ``write_file`` wrote, as its header and the bytes after it;
+    ``bad(what)`` makes the error for a file that is not one."""
+    if data[: len(magic)] != magic:
+        raise bad(f"it does not start with {magic!r}")
+    if len(data) < len(magic) + 4:
+        raise bad("it ends before the header's length")
+    (length,) = struct.unpack_from("<I", data, len(magic))
+    start = len(magic) + 4
+    if length > MAX_HEADER or start + length > len(data):
+        raise bad(f"its header length {length} runs past the file ({len(data)} bytes)")
+    try:
+        header = json.loads(data[start : start + length].decode())
+    except (UnicodeDecodeError, json.JSONDecodeError) as e:
+        raise bad(f"its header is not JSON ({e})") from None
+    if not isinstance(header, dict):
+        raise bad("its header is not a JSON object")
+    return header, data[start + length :]
+
+
+def write(path: str | os.PathLike[str], header: dict[str, Any], weights: bytes) -> None:
+    """Writes a policy file: ``header`` (with every key of ``HEADER_KEYS``)
+    and ``weights``."""
+    write_file(path, MAGIC, header, weights)
 
 
 def read(path: str | os.PathLike[str]) -> tuple[dict[str, Any], bytes]:
@@ -71,20 +103,7 @@ def parse(data: bytes, where: str) -> tuple[dict[str, Any], bytes]:
     def bad(what: str) -> ValueError:
         return ValueError(f"{where} is not a razz_fast policy file: {what}")
 
-    if data[: len(MAGIC)] != MAGIC:
-        raise bad(f"it does not start with {MAGIC!r}")
-    if len(data) < len(MAGIC) + 4:
-        raise bad("it ends before the header's length")
-    (length,) = struct.unpack_from("<I", data, len(MAGIC))
-    start = len(MAGIC) + 4
-    if length > MAX_HEADER or start + length > len(data):
-        raise bad(f"its header length {length} runs past the file ({len(data)} bytes)")
-    try:
-        header = json.loads(data[start : start + length].decode())
-    except (UnicodeDecodeError, json.JSONDecodeError) as e:
-        raise bad(f"its header is not JSON ({e})") from None
-    if not isinstance(header, dict):
-        raise bad("its header is not a JSON object")
+    header, weights = split_file(data, MAGIC, bad)
     missing = [k for k in HEADER_KEYS if k not in header]
     if missing:
         raise bad(f"its header lacks {', '.join(missing)}")
@@ -96,7 +115,6 @@ def parse(data: bytes, where: str) -> tuple[dict[str, Any], bytes]:
     infosets = header["infosets"]
     if not isinstance(infosets, int) or isinstance(infosets, bool) or infosets < 0:
         raise bad(f"its header's infosets is {infosets!r}")
-    weights = data[start + length :]
     if len(weights) != infosets * 6:
         raise bad(
             f"it holds {len(weights)} bytes of weights for {infosets} information sets"
