@@ -37,6 +37,15 @@ HEADER_KEYS = (
     "rules",
     "made",
 )
+#: The built-in policies shipped in the package, by name: heads-up only.
+SHIPPED = {"blueprint": "blueprint.pol"}
+
+
+def shipped_path(name: str) -> str:
+    """The path of the shipped policy ``name`` inside the installed package."""
+    return os.path.join(os.path.dirname(__file__), "data", SHIPPED[name])
+
+
 #: The most header bytes a reader accepts: a header is a few hundred bytes,
 #: and a corrupt length must not allocate gigabytes.
 MAX_HEADER = 1 << 20

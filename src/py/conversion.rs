@@ -18,7 +18,7 @@ use pyo3::types::{PyString, PyTuple};
 
 use super::args::{index_of, int_text, text_or_mapping, unordered};
 use super::errors::type_error;
-use super::policy::policy_strategy;
+use super::policy::{policy_strategy, shipped_strategy, SHIPPED};
 use super::rules::rules_arg;
 use super::rules::PyRules;
 use crate::rules::{Rules, MAX_CHIPS};
@@ -276,7 +276,7 @@ impl Strategies {
             .into_iter()
             .map(|s| {
                 let kind = if let Ok(name) = s.cast::<PyString>() {
-                    Kind::Builtin(builtin(&name.to_cow()?, &s)?)
+                    Kind::Builtin(builtin(&name.to_cow()?, &s, players)?)
                 } else if let Some(policy) = policy_strategy(&s, players)? {
                     Kind::Builtin(policy)
                 } else if !s.is_callable() {
@@ -306,9 +306,13 @@ impl Strategies {
 
 /// A built-in strategy by name; an unknown name is a ValueError listing
 /// the names (the wording of the reference).
-fn builtin(name: &str, given: &Bound<'_, PyAny>) -> PyResult<Strategy> {
+fn builtin(name: &str, given: &Bound<'_, PyAny>, players: usize) -> PyResult<Strategy> {
+    if let Some(policy) = shipped_strategy(given.py(), name, players)? {
+        return Ok(policy);
+    }
     Strategy::from_name(name).map_err(|_| {
-        let names: Vec<&str> = Strategy::ALL.iter().map(|s| s.name()).collect();
+        let mut names: Vec<&str> = Strategy::ALL.iter().map(|s| s.name()).collect();
+        names.extend(SHIPPED);
         let shown = given.repr().map_or_else(|_| "?".into(), |r| r.to_string());
         PyValueError::new_err(format!(
             "unknown strategy {shown}: expected one of {} or a callable",

@@ -17,7 +17,8 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("EXACT_LIMIT", equity::EXACT_LIMIT)?;
     m.add("LUCK_UNITS", luck::UNITS)?;
     m.add("LUCK_TRIALS", luck::TRIALS)?;
-    let names: Vec<&str> = Strategy::ALL.iter().map(|s| s.name()).collect();
+    let mut names: Vec<&str> = Strategy::ALL.iter().map(|s| s.name()).collect();
+    names.extend(super::policy::SHIPPED);
     m.add("STRATEGIES", pyo3::types::PyTuple::new(m.py(), names)?)?;
     Ok(())
 }

@@ -130,6 +130,30 @@ fn quantize_policy<'py>(
     Ok(PyBytes::new(py, &out))
 }
 
+/// The built-in strategies that are policies shipped in the package
+/// (`razz_fast.bots.blueprint`), heads-up only.
+pub const SHIPPED: [&str; 1] = ["blueprint"];
+
+/// The shipped policy `name` as a strategy, if `name` is one, checked
+/// against the table's player count.
+pub fn shipped_strategy(py: Python<'_>, name: &str, players: usize) -> PyResult<Option<Strategy>> {
+    if !SHIPPED.contains(&name) {
+        return Ok(None);
+    }
+    let policy = py
+        .import("razz_fast.bots.blueprint")?
+        .getattr("blueprint")?
+        .call0()?;
+    let table = policy.cast::<PyPolicy>()?.get().policy;
+    if table.players() != players {
+        return Err(PyValueError::new_err(format!(
+            "{name} is heads-up only: it plays at {} players, the table has {players}",
+            table.players()
+        )));
+    }
+    Ok(Some(Strategy::Policy(PolicyRef(table))))
+}
+
 /// The strategy `obj` is when it is a policy, checked against the table's
 /// player count.
 pub fn policy_strategy(obj: &Bound<'_, PyAny>, players: usize) -> PyResult<Option<Strategy>> {

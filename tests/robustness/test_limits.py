@@ -3,7 +3,7 @@ there) and agree with the copies the pure-Python reference keeps of them."""
 
 from razz_fast import _cards as cards
 from razz_fast import _core
-from razz_fast.reference import arguments, rules, strategies, tables
+from razz_fast.reference import arguments, policy, rules, strategies, tables
 from razz_fast.reference._equity import EXACT_LIMIT, SAMPLE_CHUNK, SHARE_UNITS
 from razz_fast.reference.generator import CHUNK
 from razz_fast.reference.luck import TRIALS, UNITS
@@ -19,7 +19,7 @@ def test_the_reference_keeps_the_cores_numbers():
     assert _core.SAMPLE_CHUNK == SAMPLE_CHUNK
     assert _core.CHUNK == CHUNK
     assert (_core.LUCK_UNITS, _core.LUCK_TRIALS) == (UNITS, TRIALS)
-    assert tuple(strategies.BUILT_IN) == _core.STRATEGIES
+    assert (*strategies.BUILT_IN, *policy.SHIPPED) == _core.STRATEGIES
 
 
 def test_every_tie_size_divides_the_share_units():

@@ -10,10 +10,12 @@ through its public ``weights_bytes()`` and ``players``.
 
 from __future__ import annotations
 
+import functools
 import sys
 from array import array
 from typing import TYPE_CHECKING, Any, Callable
 
+from razz_fast import _policy_file
 from razz_fast.events import Action
 from razz_fast.reference import abstraction
 from razz_fast.reference.generator import Xoshiro256PlusPlus
@@ -22,7 +24,29 @@ if TYPE_CHECKING:
     from razz_fast.reference.hand import Hand
     from razz_fast.reference.view import PlayerView
 
-__all__ = ["is_policy", "policy_strategy", "probabilities"]
+__all__ = ["is_policy", "policy_strategy", "probabilities", "shipped", "SHIPPED"]
+
+#: The built-in strategies that are shipped policies, heads-up only.
+SHIPPED = tuple(_policy_file.SHIPPED)
+
+
+class _Shipped:
+    """A shipped policy as the reference reads it: its weights and header."""
+
+    def __init__(self, name: str) -> None:
+        self.__name__ = name
+        self._header, self._weights = _policy_file.read(_policy_file.shipped_path(name))
+        self.players = int(self._header["players"])
+        self.abstraction = str(self._header["abstraction"])
+
+    def weights_bytes(self) -> bytes:
+        return self._weights
+
+
+@functools.cache
+def shipped(name: str) -> Any:
+    """The shipped policy ``name`` (``"blueprint"``), read from the package."""
+    return _Shipped(name)
 
 
 def is_policy(strategy: object) -> bool:
@@ -59,6 +83,12 @@ def probabilities(policy: Any, view: PlayerView) -> dict[Action, float]:
 def policy_strategy(policy: Any, players: int) -> Callable[[Hand, Xoshiro256PlusPlus], Action]:
     """The policy as a built-in strategy ``(hand, rng) -> Action``."""
     if policy.players != players:
+        name = getattr(policy, "__name__", "policy")
+        if name in SHIPPED:
+            raise ValueError(
+                f"{name} is heads-up only: it plays at {policy.players} players, the table has"
+                f" {players}"
+            )
         raise ValueError(f"the policy is for {policy.players} players, the table has {players}")
     weights = _weights(policy)
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Callable, Literal, Union
 from razz_fast.events import Action
 from razz_fast.reference.arguments import per_seat
 from razz_fast.reference.generator import Xoshiro256PlusPlus
-from razz_fast.reference.policy import is_policy, policy_strategy
+from razz_fast.reference.policy import SHIPPED, is_policy, policy_strategy, shipped
 
 if TYPE_CHECKING:  # (the hand's module needs no strategy)
     from razz_fast.reference.hand import Hand
@@ -144,9 +144,11 @@ def _resolve_one(strategy: object, where: str, players: int) -> Resolved:
     ``("python", callable)`` for a user callable."""
     if is_policy(strategy):
         return ("builtin", policy_strategy(strategy, players))
+    if isinstance(strategy, str) and strategy in SHIPPED:
+        return ("builtin", policy_strategy(shipped(strategy), players))
     if isinstance(strategy, str):
         if strategy not in BUILT_IN:
-            names = ", ".join(repr(name) for name in BUILT_IN)
+            names = ", ".join(repr(name) for name in (*BUILT_IN, *SHIPPED))
             raise ValueError(f"{where}: unknown strategy {strategy!r} (built in: {names})")
         return ("builtin", BUILT_IN[strategy])
     if callable(strategy):

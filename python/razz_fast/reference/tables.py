@@ -26,7 +26,7 @@ from razz_fast.reference.arguments import (
 from razz_fast.reference.features import FEATURES, FEATURES_VERSION, features_of
 from razz_fast.reference.generator import Xoshiro256PlusPlus, hand_seeds
 from razz_fast.reference.hand import Hand
-from razz_fast.reference.policy import is_policy, policy_strategy
+from razz_fast.reference.policy import SHIPPED, is_policy, policy_strategy, shipped
 from razz_fast.reference.rules import Rules
 from razz_fast.reference.strategies import BUILT_IN as BUILTINS
 from razz_fast.reference.strategies import BuiltIn
@@ -265,8 +265,11 @@ def _builtins(strategies: object, n: int) -> list[BuiltIn | None]:
                 "each of strategies must be a built-in strategy's name, a Policy or None,"
                 f" got {type(name).__name__}"
             )
+        if name in SHIPPED:
+            seats.append(policy_strategy(shipped(name), n))
+            continue
         if name is not None and name not in BUILTINS:
-            known = ", ".join(repr(known) for known in sorted(BUILTINS))
+            known = ", ".join(repr(known) for known in sorted([*BUILTINS, *SHIPPED]))
             raise ValueError(f'unknown strategy "{name}": expected one of {known}')
         seats.append(None if name is None else BUILTINS[name])
     # (After the names, as the core: a bad name is named before the count.)

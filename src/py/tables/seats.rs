@@ -4,9 +4,10 @@
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 
+use crate::error::Error;
 use crate::py::args::sequence_items;
 use crate::py::errors::type_error;
-use crate::py::policy::policy_strategy;
+use crate::py::policy::{policy_strategy, shipped_strategy, SHIPPED};
 use crate::strategy::Strategy;
 use crate::tables::Player;
 
@@ -21,7 +22,26 @@ pub fn players_arg(strategies: Option<&Bound<'_, PyAny>>, seats: usize) -> PyRes
                 if s.is_none() {
                     Ok(Player::Batch(0))
                 } else if let Ok(name) = s.cast::<PyString>() {
-                    Ok(Player::Builtin(Strategy::from_name(&name.to_cow()?)?))
+                    let name = name.to_cow()?;
+                    match shipped_strategy(s.py(), &name, seats)? {
+                        Some(policy) => Ok(Player::Builtin(policy)),
+                        None => Strategy::from_name(&name)
+                            .map(Player::Builtin)
+                            .map_err(|_| {
+                                let mut names: Vec<String> = Strategy::ALL
+                                    .iter()
+                                    .map(|s| s.name())
+                                    .chain(SHIPPED)
+                                    .map(|n| format!("'{n}'"))
+                                    .collect();
+                                names.sort();
+                                Error::InvalidArgument(format!(
+                                    "unknown strategy {name:?}: expected one of {}",
+                                    names.join(", ")
+                                ))
+                                .into()
+                            }),
+                    }
                 } else if let Some(policy) = policy_strategy(s, seats)? {
                     Ok(Player::Builtin(policy))
                 } else {
