@@ -9,8 +9,10 @@ mod error;
 mod eval;
 mod event;
 mod hand;
+mod lbr;
 mod luck;
 mod match_play;
+mod probabilities;
 mod rank_multisets;
 mod rng;
 mod rules;
@@ -59,6 +61,9 @@ pub use sim::{
     External, Table, Totals, CHUNK,
 };
 pub use strategy::Strategy;
+// Local best response: how far a strategy's probabilities can be exploited.
+pub use lbr::{lbr_chunks, LbrTable, LbrTotals, Opponent};
+pub use probabilities::{Probabilities, Probs};
 // Many tables stepped together, one learning seat's table, and what one
 // seat may see of a hand.
 pub use tables::{features, learner, obs};
