@@ -24,7 +24,7 @@ use crate::hand::{DeckSource, Hand};
 use crate::probabilities::Probs;
 use crate::rng::{hand_seeds, Rng};
 use crate::rules::Rules;
-use crate::sim::CHUNK;
+use crate::sim::{AroundChunk, CHUNK};
 use crate::threads::run_in;
 use range::{Live, Range, Unseen};
 
@@ -203,7 +203,10 @@ pub fn play_hand<E>(
 
 /// Plays chunks `first_chunk .. first_chunk + n_chunks` of `table` on
 /// `threads` threads and sums the responder's results; once `stop` is set
-/// no further chunk starts.
+/// no further hand starts (the sums then cover fewer hands). `around`
+/// runs each chunk (the bindings attach a thread to Python once a chunk);
+/// `history`: the hands keep theirs (for strategies that read it).
+#[allow(clippy::too_many_arguments)]
 pub fn lbr_chunks<E: Send + From<Error>>(
     table: &LbrTable<'_>,
     first_chunk: u64,
@@ -212,27 +215,28 @@ pub fn lbr_chunks<E: Send + From<Error>>(
     stop: &AtomicBool,
     opponent: &Opponent<'_, E>,
     history: bool,
+    around: &AroundChunk<'_>,
 ) -> Result<LbrTotals, E> {
     let run = || {
         (first_chunk..first_chunk + n_chunks)
             .into_par_iter()
             .map(|chunk| {
-                if stop.load(Ordering::Relaxed) {
-                    return Ok(LbrTotals::default());
-                }
-                play_chunk(table, chunk, opponent, history)
+                let mut out = Ok(LbrTotals::default());
+                around(&mut || out = play_chunk(table, chunk, opponent, history, stop));
+                out
             })
             .try_reduce(LbrTotals::default, |a, b| Ok(a.merge(b)))
     };
     run_in(threads, run)?
 }
 
-/// One chunk's hands, pairs of hands on one deal.
+/// One chunk's hands, pairs of hands on one deal; none once `stop` is set.
 pub fn play_chunk<E>(
     table: &LbrTable<'_>,
     chunk: u64,
     opponent: &Opponent<'_, E>,
     history: bool,
+    stop: &AtomicBool,
 ) -> Result<LbrTotals, E> {
     let mut totals = LbrTotals::default();
     let first = chunk * CHUNK;
@@ -241,7 +245,7 @@ pub fn play_chunk<E>(
         Hand::new(table.rules, table.stacks, DeckSource::Seed(0)).expect("the table was validated");
     hand.set_record_history(history);
     let mut k = first;
-    while k < end {
+    while k < end && !stop.load(Ordering::Relaxed) {
         let (deck, decisions) = hand_seeds(table.seed, k / 2);
         let mut on_deal = 0i128;
         for seat in 0..2 {
@@ -283,7 +287,9 @@ mod tests {
             hands,
         };
         let stop = AtomicBool::new(false);
-        lbr_chunks(&table, 0, hands.div_ceil(CHUNK), threads, &stop, &opponent, false).unwrap()
+        let chunks = hands.div_ceil(CHUNK);
+        let around = crate::sim::plain_chunk;
+        lbr_chunks(&table, 0, chunks, threads, &stop, &opponent, false, &around).unwrap()
     }
 
     #[test]

@@ -45,6 +45,7 @@ impl Unseen {
         self.mask & (1u64 << card) != 0
     }
 
+    #[cfg(test)]
     pub fn len(&self) -> usize {
         self.mask.count_ones() as usize
     }
@@ -141,6 +142,7 @@ impl Range {
         self.down
     }
 
+    #[cfg(test)]
     pub fn entries(&self) -> &[Entry] {
         &self.entries
     }

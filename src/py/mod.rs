@@ -12,6 +12,7 @@ mod eval;
 mod events;
 mod hand;
 mod interrupt;
+mod lbr_run;
 mod learner;
 mod limits;
 mod match_run;
@@ -43,6 +44,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     learner::register(m)?;
     m.add_class::<view::PyPlayerView>()?;
     equity_spot::register(m)?;
+    lbr_run::register(m)?;
     limits::register(m)?;
     Ok(())
 }
