@@ -643,17 +643,23 @@ class LbrSums:
     its chips on each deal (both seats)."""
 
     @property
-    def hands(self) -> int: ...
+    def hands(self) -> int:
+        """Hands played in the batch."""
     @property
-    def deals(self) -> int: ...
+    def deals(self) -> int:
+        """Deals played (each in both seats, a short last chunk aside)."""
     @property
-    def net(self) -> list[int]: ...
+    def net(self) -> list[int]:
+        """The responder's chips in seat 0 and in seat 1."""
     @property
-    def sum_sq(self) -> list[int]: ...
+    def sum_sq(self) -> list[int]:
+        """The squares of its chips per hand, per seat."""
     @property
-    def seat_hands(self) -> list[int]: ...
+    def seat_hands(self) -> list[int]:
+        """Hands it played in seat 0 and in seat 1."""
     @property
-    def deal_sq(self) -> int: ...
+    def deal_sq(self) -> int:
+        """The squares of its chips on each deal (both seats)."""
 
 @final
 class LbrRun:
