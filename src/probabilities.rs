@@ -56,6 +56,8 @@ impl Probabilities for Strategy {
 }
 
 #[cfg(test)]
+// The floats compared here are exact: whole counts, zeros and ones.
+#[allow(clippy::float_cmp)]
 mod tests {
     use super::*;
     use crate::hand::DeckSource;

@@ -99,9 +99,7 @@ def checked_probabilities(who: str, answer: Any, legal: Collection[Action]) -> l
     legal actions. Anything else is a TypeError or a ValueError saying what
     is wrong."""
     if not isinstance(answer, dict):
-        raise TypeError(
-            f"{who} must return a dict of Action to probability, got {_shown(answer)}"
-        )
+        raise TypeError(f"{who} must return a dict of Action to probability, got {_shown(answer)}")
     probs = [0.0] * len(Action)
     for key, value in answer.items():
         index = as_int(key)
@@ -111,7 +109,8 @@ def checked_probabilities(who: str, answer: Any, legal: Collection[Action]) -> l
         if action not in legal:
             names = ", ".join(a.name for a in legal)
             raise IllegalActionError(
-                f"{who} gave a probability to {action.name}, which is not legal now (legal: {names})"
+                f"{who} gave a probability to {action.name},"
+                f" which is not legal now (legal: {names})"
             )
         try:
             if isinstance(value, bool):

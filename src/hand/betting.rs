@@ -216,7 +216,10 @@ impl Hand {
         };
         match action {
             Action::Fold | Action::Check => 0,
-            Action::Call => self.high.saturating_sub(self.bet[seat]).min(self.stack[seat]),
+            Action::Call => self
+                .high
+                .saturating_sub(self.bet[seat])
+                .min(self.stack[seat]),
             Action::BringIn => self.rules.bring_in.min(self.stack[seat]),
             Action::Complete | Action::Bet | Action::Raise => {
                 self.wager_target(seat).saturating_sub(self.bet[seat])

@@ -111,7 +111,7 @@ impl Responder {
         let unseen = self.unseen(hand);
         let opp = 1 - self.seat;
         if hand.down_cards(opp).len() == 3 {
-            self.range.to_seventh(&unseen);
+            self.range.grow_to_seventh(&unseen);
         }
         self.range.live(&unseen, &mut self.live);
         &self.live
@@ -327,7 +327,8 @@ mod tests {
                 let live = r.live(&hand).to_vec();
                 let top: f64 = live.iter().map(|l| l.weight).sum();
                 for l in live {
-                    let mut ranks: Vec<u8> = l.cards[..r.range.down()].iter().map(|c| c / 4).collect();
+                    let mut ranks: Vec<u8> =
+                        l.cards[..r.range.down()].iter().map(|c| c / 4).collect();
                     ranks.sort_unstable();
                     *sums.entry(ranks).or_insert(0.0) += l.weight / top;
                 }

@@ -138,6 +138,7 @@ impl Range {
     }
 
     /// Down cards per holding (2, or 3 from seventh street).
+    #[cfg(any(test, feature = "python"))]
     pub fn down(&self) -> usize {
         self.down
     }
@@ -164,7 +165,11 @@ impl Range {
                 (0.0, e.cards)
             };
             // Seventh-street weights already count the combinations.
-            let count = if self.down == 3 { count.min(1.0) } else { count };
+            let count = if self.down == 3 {
+                count.min(1.0)
+            } else {
+                count
+            };
             if count > 0.0 {
                 out.push(Live {
                     entry: i,
@@ -213,18 +218,19 @@ impl Range {
     /// down card. A card holding's weight passes to each of its
     /// completions; a rank pair `p` passes `likelihood × holdings of p ×
     /// unseen cards of rank r left by them` to the triple `p + r`.
-    pub fn to_seventh(&mut self, unseen: &Unseen) {
+    pub fn grow_to_seventh(&mut self, unseen: &Unseen) {
         if self.down == 3 {
             return;
         }
         let mut grown = Vec::new();
         if self.by_class {
             // Triples a ≤ b ≤ c, in order.
-            let mut index = [[[usize::MAX; 13]; 13]; 13];
+            // The entry of triple (a, b, c) at a·169 + b·13 + c.
+            let mut index = vec![usize::MAX; 13 * 13 * 13];
             for a in 0..13 {
                 for b in a..13 {
                     for c in b..13 {
-                        index[a][b][c] = grown.len();
+                        index[a * 169 + b * 13 + c] = grown.len();
                         grown.push(Entry {
                             cards: [4 * a as Card, 4 * b as Card, 4 * c as Card],
                             weight: 0.0,
@@ -246,7 +252,8 @@ impl Range {
                     }
                     let mut t = [a, b, r];
                     t.sort_unstable();
-                    grown[index[t[0]][t[1]][t[2]]].weight += e.weight * count * f64::from(left);
+                    grown[index[t[0] * 169 + t[1] * 13 + t[2]]].weight +=
+                        e.weight * count * f64::from(left);
                 }
             }
         } else {
@@ -271,6 +278,8 @@ impl Range {
 }
 
 #[cfg(test)]
+// The floats compared here are exact: whole counts, zeros and ones.
+#[allow(clippy::float_cmp)]
 mod tests {
     use super::*;
 
@@ -288,14 +297,16 @@ mod tests {
         let total: f64 = live.iter().map(|l| l.weight).sum();
         let n = unseen.len() as f64;
         assert_eq!(total, n * (n - 1.0) / 2.0);
-        assert!(live.iter().all(|l| l.cards[..2].iter().all(|&c| unseen.has(c))));
+        assert!(live
+            .iter()
+            .all(|l| l.cards[..2].iter().all(|&c| unseen.has(c))));
         let mut cards = Range::new(false);
         cards.live(&unseen, &mut live);
         assert_eq!(live.len() as f64, n * (n - 1.0) / 2.0);
         // Seventh street: triples of both kinds add up to the same.
         let mut by_class = Range::new(true);
-        by_class.to_seventh(&unseen);
-        cards.to_seventh(&unseen);
+        by_class.grow_to_seventh(&unseen);
+        cards.grow_to_seventh(&unseen);
         assert_eq!(by_class.entries().len(), 455);
         let sum = |r: &Range| r.entries().iter().map(|e| e.weight).sum::<f64>();
         assert_eq!(sum(&by_class), sum(&cards));

@@ -45,13 +45,11 @@ struct Seats {
 }
 
 fn share(mine: LowKey, theirs: LowKey) -> f64 {
-    let (a, b) = (mine.rank(), theirs.rank());
-    if a < b {
-        1.0
-    } else if a == b {
-        0.5
-    } else {
-        0.0
+    // A lower rank is a better low.
+    match mine.rank().cmp(&theirs.rank()) {
+        std::cmp::Ordering::Less => 1.0,
+        std::cmp::Ordering::Equal => 0.5,
+        std::cmp::Ordering::Greater => 0.0,
     }
 }
 
@@ -161,6 +159,10 @@ fn matched(hand: &Hand, seat: usize, x: u64) -> u64 {
     }
 }
 
+/// Each live holding's probability of folding in a state (the opponent to
+/// act), into the vector given; or the strategy's error.
+pub type FoldProbs<'a, E> = dyn FnMut(&Hand, &mut Vec<f64>) -> Result<(), E> + 'a;
+
 /// The value of each legal action of the responder (the hand's actor),
 /// `None` off the legal actions; `fold_probs(next)` gives each live
 /// holding's probability of folding in state `next` (the opponent to act).
@@ -168,7 +170,7 @@ pub fn values<E>(
     hand: &Hand,
     live: &[Live],
     shares: &Shares,
-    fold_probs: &mut dyn FnMut(&Hand, &mut Vec<f64>) -> Result<(), E>,
+    fold_probs: &mut FoldProbs<'_, E>,
 ) -> Result<[Option<f64>; 7], E> {
     let seat = hand.actor().expect("the responder is to act");
     let opp = 1 - seat;
@@ -191,7 +193,12 @@ pub fn values<E>(
             && next.legal_actions().contains(Action::Fold);
         let (p_fold, e) = if answers && total > 0.0 {
             fold_probs(&next, &mut folds)?;
-            let p: f64 = live.iter().zip(&folds).map(|(l, f)| l.weight * f).sum::<f64>() / total;
+            let p: f64 = live
+                .iter()
+                .zip(&folds)
+                .map(|(l, f)| l.weight * f)
+                .sum::<f64>()
+                / total;
             keep.clear();
             keep.extend(folds.iter().map(|f| 1.0 - f));
             (p, shares.against(Some(&keep)).unwrap_or(full))

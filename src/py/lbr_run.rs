@@ -46,11 +46,15 @@ fn target(strategy: &Bound<'_, PyAny>) -> PyResult<Target> {
             .map_err(|e| PyValueError::new_err(e.to_string()));
     }
     // (A `razz_fast.Policy` is recognised here, before the callables.)
-    let marked = py.import("razz_fast.policy")?.getattr("ProbabilityPolicy")?;
+    let marked = py
+        .import("razz_fast.policy")?
+        .getattr("ProbabilityPolicy")?;
     if strategy.is_instance(&marked)? {
         return Ok(Target::Python(strategy.clone().unbind()));
     }
-    let shown = strategy.repr().map_or_else(|_| "?".into(), |r| r.to_string());
+    let shown = strategy
+        .repr()
+        .map_or_else(|_| "?".into(), |r| r.to_string());
     if strategy.is_callable() {
         return Err(PyTypeError::new_err(format!(
             "exploitability needs the strategy's action probabilities, and {shown} returns an \
@@ -299,6 +303,9 @@ impl LbrRun {
     }
 }
 
+/// What `lbr_spot` returns: the range by rank class, and the action values.
+type Spot = (Vec<(Vec<u8>, f64)>, Option<Vec<Option<f64>>>);
+
 /// lbr_spot(strategy, rules, stacks, deck, actions, seat)
 ///
 /// The responder's view of a spot, for tests against the reference: the
@@ -311,14 +318,13 @@ impl LbrRun {
 /// fixed generator, exact on it), else None.
 #[pyfunction]
 fn lbr_spot(
-    py: Python<'_>,
     strategy: &Bound<'_, PyAny>,
     rules: &Bound<'_, PyAny>,
     stacks: &Bound<'_, PyAny>,
     deck: Vec<Card>,
     actions: Vec<u8>,
     seat: usize,
-) -> PyResult<(Vec<(Vec<u8>, f64)>, Option<Vec<Option<f64>>>)> {
+) -> PyResult<Spot> {
     let target = target(strategy)?;
     let rules: RulesArg = rules.extract()?;
     let stacks = heads_up_stacks(stacks, &rules)?;
@@ -326,7 +332,9 @@ fn lbr_spot(
         .try_into()
         .map_err(|_| PyValueError::new_err("deck must hold all 52 cards"))?;
     if seat > 1 {
-        return Err(PyValueError::new_err(format!("seat must be 0..1, got {seat}")));
+        return Err(PyValueError::new_err(format!(
+            "seat must be 0..1, got {seat}"
+        )));
     }
     let mut hand = Hand::new(rules.get(), &stacks, DeckSource::Cards(deck))?;
     let stop = AtomicBool::new(false);
@@ -370,7 +378,6 @@ fn lbr_spot(
     } else {
         None
     };
-    let _ = py;
     Ok((sums.into_iter().collect(), values))
 }
 
