@@ -87,8 +87,9 @@ class ProbabilityPolicy:
 def probability_policy(function: Callable[[Any], Any]) -> ProbabilityPolicy:
     """Decorator: ``function(view) -> dict[Action, float]`` gives the
     probability of each legal action, which ``exploitability`` reads to
-    weigh the holdings the strategy might have. Elsewhere it plays by
-    drawing an action from them."""
+    weigh the holdings the strategy might have. Only ``exploitability``
+    reads the mark: ``simulate`` and ``match`` take callables that return
+    an action."""
     return ProbabilityPolicy(function)
 
 

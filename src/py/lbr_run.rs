@@ -33,8 +33,19 @@ enum Target {
     Builtin(Strategy),
     /// A `probability_policy`: asked through its `checked(view)` method.
     Python(Py<PyAny>),
-    // A `razz_fast.Policy` (the lead's) goes here: it implements
-    // `Probabilities` in the core, so it joins `Builtin`'s path.
+    // A `razz_fast.Policy` goes here as a variant of its own: it implements
+    // `Probabilities` in the core, so `Target::core` gives it and it plays
+    // on `Builtin`'s path (recognised in `target`, before the callables).
+}
+
+impl Target {
+    /// The strategy when the core reads its probabilities itself.
+    fn core(&self) -> Option<&dyn Probabilities> {
+        match self {
+            Target::Builtin(strategy) => Some(strategy),
+            Target::Python(_) => None,
+        }
+    }
 }
 
 /// `strategy` as a target, or a TypeError that says what is needed.
@@ -171,10 +182,10 @@ impl LbrRun {
         let seed = Seed::or_random(seed)?.0;
         let threads: Threads = threads.extract()?;
         let progress: Progress = progress.extract()?;
-        let pool = match target {
-            // Python callables hold the GIL: one thread unless asked.
-            Target::Python(_) => Some(Pool::new(Some(threads.0.unwrap_or(1)))?),
-            Target::Builtin(_) => None,
+        // Python callables hold the GIL: one thread unless asked.
+        let pool = match target.core() {
+            None => Some(Pool::new(Some(threads.0.unwrap_or(1)))?),
+            Some(_) => None,
         };
         Ok(LbrRun {
             strategy: strategy.clone().unbind(),
@@ -239,10 +250,9 @@ impl LbrRun {
             seed: self.seed,
             hands: self.hands,
         };
-        let totals = match &self.target {
-            Target::Builtin(strategy) => {
-                let strategy = *strategy;
-                let probs = move |hand: &Hand| Ok::<_, PyErr>(strategy.probabilities(hand));
+        let totals = match (&self.target, self.target.core()) {
+            (_, Some(strategy)) => {
+                let probs = |hand: &Hand| Ok::<_, PyErr>(strategy.probabilities(hand));
                 let opponent = Opponent {
                     probs: &probs,
                     suit_blind: strategy.suit_blind(),
@@ -260,7 +270,7 @@ impl LbrRun {
                     )
                 })??
             }
-            Target::Python(f) => {
+            (Target::Python(f), None) => {
                 let pool = self.pool.as_ref().expect("a Python strategy has its pool");
                 interruptible_or(py, cancelled, |stop| {
                     let probs = |hand: &Hand| python_probs(f, hand, stop);
@@ -276,6 +286,7 @@ impl LbrRun {
                     })
                 })??
             }
+            (Target::Builtin(_), None) => unreachable!("a built-in is read in the core"),
         };
         Ok(LbrSums {
             hands: totals.hands,
@@ -338,21 +349,21 @@ fn lbr_spot(
     }
     let mut hand = Hand::new(rules.get(), &stacks, DeckSource::Cards(deck))?;
     let stop = AtomicBool::new(false);
-    let (builtin, python);
-    let probs: &(dyn Fn(&Hand) -> PyResult<Probs> + Sync) = match &target {
-        Target::Builtin(s) => {
-            let s = *s;
-            builtin = move |h: &Hand| Ok(s.probabilities(h));
-            &builtin
+    let (in_core, python);
+    let probs: &(dyn Fn(&Hand) -> PyResult<Probs> + Sync) = match (&target, target.core()) {
+        (_, Some(s)) => {
+            in_core = move |h: &Hand| Ok(s.probabilities(h));
+            &in_core
         }
-        Target::Python(f) => {
+        (Target::Python(f), None) => {
             python = |h: &Hand| python_probs(f, h, &stop);
             &python
         }
+        (Target::Builtin(_), None) => unreachable!("a built-in is read in the core"),
     };
     let opponent = Opponent {
         probs,
-        suit_blind: matches!(target, Target::Builtin(_)),
+        suit_blind: target.core().is_some_and(Probabilities::suit_blind),
     };
     let mut me = Responder::new(seat, opponent.suit_blind);
     for a in actions {
