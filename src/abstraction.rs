@@ -99,6 +99,8 @@ pub fn of_hand(hand: &Hand) -> usize {
 
 /// The information set of the view's seat, which must be the actor: the
 /// same as [`of_hand`] for the hand the view was taken of.
+// (Read by the bindings' `Policy.probabilities(view)` and the tests.)
+#[cfg_attr(not(feature = "python"), allow(dead_code))]
 pub fn of_view(view: &PlayerView) -> Option<usize> {
     let seat = view.seat();
     if view.actor() != Some(seat) {

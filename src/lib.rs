@@ -11,9 +11,11 @@ mod error;
 mod eval;
 mod event;
 mod hand;
+mod lbr;
 mod luck;
 mod match_play;
 mod policy;
+mod probabilities;
 mod rank_multisets;
 mod rng;
 mod rules;
@@ -66,6 +68,9 @@ pub use strategy::Strategy;
 pub use abstraction::{INFOSETS, SLOTS};
 pub use cfr::Trainer;
 pub use policy::{Policy, PolicyRef, Weights, WEIGHT_TOTAL};
+// Local best response: how far a strategy's probabilities can be exploited.
+pub use lbr::{lbr_chunks, LbrTable, LbrTotals, Opponent};
+pub use probabilities::{Probabilities, Probs};
 // Many tables stepped together, one learning seat's table, and what one
 // seat may see of a hand.
 pub use tables::{features, learner, obs};

@@ -37,15 +37,22 @@ from razz_fast._core import (
 )
 from razz_fast._runs.chart import chart
 from razz_fast._runs.equity import equity
+from razz_fast._runs.exploitability import exploitability
 from razz_fast._runs.match import match
 from razz_fast._runs.simulate import simulate
 from razz_fast._runs.train import train
 from razz_fast.bots import Policy
 from razz_fast.errors import IllegalActionError, InvalidCardError, RazzError
 from razz_fast.events import Action, Event, Pot
-from razz_fast.policy import batch_policy
+from razz_fast.policy import batch_policy, probability_policy
 from razz_fast.ranges import Range
-from razz_fast.results import ChartResult, ChartRow, EquityResult, SimulationResult
+from razz_fast.results import (
+    ChartResult,
+    ChartRow,
+    EquityResult,
+    ExploitabilityResult,
+    SimulationResult,
+)
 from razz_fast.results.match import MatchResult
 
 __all__ = [
@@ -64,6 +71,7 @@ __all__ = [
     "batch_policy",
     "Policy",
     "train",
+    "probability_policy",
     "FEATURES",
     "FEATURES_VERSION",
     "Action",
@@ -79,6 +87,8 @@ __all__ = [
     "chart",
     "ChartResult",
     "ChartRow",
+    "exploitability",
+    "ExploitabilityResult",
     "RazzError",
     "InvalidCardError",
     "IllegalActionError",

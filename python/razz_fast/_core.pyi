@@ -21,6 +21,9 @@ __all__ = [
     "SimSums",
     "MatchRun",
     "MatchSums",
+    "LbrRun",
+    "LbrSums",
+    "lbr_spot",
     "CHUNK",
     "EquitySpot",
     "EquityTallies",
@@ -717,6 +720,97 @@ class SimRun:
         `play` plays them, as finished `Hand`s with their history
         (strategies are asked again)."""
     def __reduce__(self) -> tuple[Any, ...]: ...
+
+@final
+class LbrSums:
+    """A batch's exact sums: hands and deals played, and for the responder in
+    seat 0 and in seat 1 its chips, their squares and hands; the squares of
+    its chips on each deal (both seats)."""
+
+    @property
+    def hands(self) -> int:
+        """Hands played in the batch."""
+    @property
+    def deals(self) -> int:
+        """Deals played (each in both seats, a short last chunk aside)."""
+    @property
+    def net(self) -> list[int]:
+        """The responder's chips in seat 0 and in seat 1."""
+    @property
+    def sum_sq(self) -> list[int]:
+        """The squares of its chips per hand, per seat."""
+    @property
+    def seat_hands(self) -> list[int]:
+        """Hands it played in seat 0 and in seat 1."""
+    @property
+    def deal_sq(self) -> int:
+        """The squares of its chips on each deal (both seats)."""
+
+@final
+class LbrRun:
+    """An exploitability run's checked arguments (a random seed drawn for
+    `seed=None`), every argument of `exploitability` given in its order."""
+
+    def __new__(
+        cls,
+        strategy: object,
+        hands: object,
+        rules: object,
+        stacks: object,
+        seed: object,
+        threads: object,
+        progress: object,
+    ) -> LbrRun: ...
+    @property
+    def strategy(self) -> Any:
+        """The strategy, as given."""
+    @property
+    def hands(self) -> int:
+        """Hands in the run (even: each deal in both seats)."""
+    @property
+    def rules(self) -> Rules:
+        """The rules (`Rules()` for None)."""
+    @property
+    def stacks(self) -> list[int]:
+        """The two starting stacks."""
+    @property
+    def seed(self) -> int:
+        """The run's seed (drawn at random for None)."""
+    @property
+    def threads(self) -> int | None:
+        """Threads asked for (None: all for a built-in, one for Python)."""
+    @property
+    def progress(self) -> bool:
+        """Whether the wrapper shows a bar."""
+    @property
+    def chunks(self) -> int:
+        """How many chunks of `CHUNK` hands the run has."""
+    @property
+    def max_chunks_per_call(self) -> int:
+        """The most chunks one `play` may take (its sums of squares are 128-bit)."""
+    @property
+    def big_bet(self) -> int:
+        """The big bet of the run's rules (results are in big bets)."""
+    def play(
+        self, first: int, count: int, cancelled: Callable[[], object] | None = None
+    ) -> LbrSums:
+        """The exact sums of chunks `first .. first + count`, played without
+        the GIL. `cancelled`, a callable, is polled while they play: once it
+        returns true they stop and RuntimeError is raised. Ctrl-C stops them
+        between two hands (or two calls of a Python strategy)."""
+    def __reduce__(self) -> tuple[Any, ...]: ...
+
+def lbr_spot(
+    strategy: object,
+    rules: object,
+    stacks: object,
+    deck: Sequence[int],
+    actions: Sequence[int],
+    seat: int,
+) -> tuple[list[tuple[list[int], float]], list[float | None] | None]:
+    """The responder's view of a spot, for tests against the reference: the
+    opponent's range as `(sorted down-card ranks, weight)` pairs and, when
+    `seat` is to act, the value of each action (None where illegal)."""
 
 @final
 class MatchSums:

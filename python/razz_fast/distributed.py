@@ -1,5 +1,5 @@
-"""``simulate``, ``match`` and ``equity`` on a Dask cluster, bit-identical to
-a local run.
+"""``simulate``, ``match``, ``equity`` and ``exploitability`` on a Dask
+cluster, bit-identical to a local run.
 
 Needs the ``dask`` extra (``pip install 'razz-fast[dask]'``) and a
 ``dask.distributed.Client``::
@@ -11,11 +11,13 @@ Needs the ``dask`` extra (``pip install 'razz-fast[dask]'``) and a
     rfd.simulate(10**8, strategies="tight", seed=7, progress=True)
     rfd.match(["tight", "check_call"] * 3, 10**7, seed=7)
     rfd.equity(["As 2d 3c", "4h 5h 6s", "7c 8d 9h"], exact=True)
+    rfd.exploitability("tight", 10**6, seed=7)
 
 Each takes the local function's arguments plus ``client`` (default: the
 current client, ``distributed.default_client()``) and ``chunks_per_task``.
 The run is cut into the same units the local run uses: simulation chunks of
-``_core.CHUNK`` hands (deals, for a match) seeded from (seed, chunk),
+``_core.CHUNK`` hands (deals, for a match; for exploitability 512 deals,
+each played in both seats) seeded from (seed, chunk),
 slices of the outer rank-multiset enumeration for exact equity, seeded
 chunks of 4,096 samples for sampled equity. Each task plays a contiguous range of units in the
 compiled core on a worker and returns integer sums; the client keeps them
@@ -48,15 +50,22 @@ from typing import Any, Callable
 
 from razz_fast import _core
 from razz_fast._checks import checked_int
+from razz_fast._runs.exploitability import ProbabilityStrategy, play_lbr_chunks, strategy_label
 from razz_fast._runs.match import play_match_chunks
 from razz_fast._runs.progress import progress_bar
 from razz_fast._runs.simulate import Strategy, play_chunks
 from razz_fast._runs.tallies import Tallies, merge_tallies, result_from_tallies
-from razz_fast.results import EquityResult, SimulationResult, Totals
+from razz_fast.results import (
+    EquityResult,
+    ExploitabilityResult,
+    ExploitabilityTotals,
+    SimulationResult,
+    Totals,
+)
 from razz_fast.results.match import MatchResult, MatchTotals
 from razz_fast.seating import distinct, strategy_labels
 
-__all__ = ["simulate", "match", "equity"]
+__all__ = ["simulate", "match", "equity", "exploitability"]
 
 #: Without ``chunks_per_task``, runs are cut into about this many tasks per
 #: worker thread: enough to balance the workers at the end of a run and to
@@ -137,6 +146,11 @@ def _simulate_slice(run: _core.SimRun, first: int, count: int, flag: str) -> Tot
 def _match_slice(run: _core.MatchRun, first: int, count: int, flag: str) -> MatchTotals:
     """One match task: deals that stop once the run's stop flag is set."""
     return play_match_chunks(run, first, count, _StopFlag(flag))
+
+
+def _lbr_slice(run: _core.LbrRun, first: int, count: int, flag: str) -> ExploitabilityTotals:
+    """One exploitability task: chunks that stop once the run's stop flag is set."""
+    return play_lbr_chunks(run, first, count, _StopFlag(flag))
 
 
 def _with_workers(client: Client) -> Client:
@@ -371,6 +385,44 @@ def match(
     return totals.result(strategy_labels(unique), run.rules.big_bet, run.duplicate, run.seed,
                          time.perf_counter() - start,
                          _core.LUCK_UNITS if run.adjust_luck else 0)  # fmt: skip
+
+
+def exploitability(
+    strategy: ProbabilityStrategy,
+    hands: int,
+    *,
+    rules: _core.Rules | None = None,
+    stacks: int | list[int] | None = None,
+    seed: int | None = None,
+    threads: int | None = None,
+    progress: bool = False,
+    client: Client | None = None,
+    chunks_per_task: int | None = None,
+) -> ExploitabilityResult:
+    """``razz_fast.exploitability`` on a Dask cluster: the same arguments
+    and, for the same seed, the same result bit for bit (``elapsed`` aside);
+    ``client``, ``threads`` and ``chunks_per_task`` as for ``simulate`` (a
+    chunk is 1,024 hands, 512 deals each played in both seats)."""
+    run = _core.LbrRun(strategy, hands, rules, stacks, seed, 1 if threads is None else threads,
+                       progress)  # fmt: skip
+    client = _with_workers(_client(client))
+    _check_loadable(client, run)
+    size = min(
+        _task_size(run.chunks, client, chunks_per_task, SMALLEST_TASK, LARGEST_TASK),
+        run.max_chunks_per_call,
+    )
+    count, slices = _slices(run.chunks, size)
+    tasks = (
+        ((run, a, b - a), min(b * _core.CHUNK, run.hands) - a * _core.CHUNK) for a, b in slices
+    )
+    start = time.perf_counter()
+    bar = progress_bar(run.progress, run.hands, " hands", "exploitability")
+    parts = _run_tasks(client, "razz-exploitability", _lbr_slice, count, tasks, bar)
+    totals = ExploitabilityTotals()
+    for i in sorted(parts):
+        totals.add(parts[i])
+    label = strategy_label(run.strategy)
+    return totals.result(label, run.big_bet, run.seed, time.perf_counter() - start)
 
 
 def equity(

@@ -208,6 +208,25 @@ impl Hand {
         false
     }
 
+    /// The chips the actor would put in with `action` (legal now): what
+    /// `act` moves from its stack, before any uncalled part comes back.
+    pub fn chips_for(&self, action: Action) -> u64 {
+        let Some(seat) = self.actor() else {
+            return 0;
+        };
+        match action {
+            Action::Fold | Action::Check => 0,
+            Action::Call => self
+                .high
+                .saturating_sub(self.bet[seat])
+                .min(self.stack[seat]),
+            Action::BringIn => self.rules.bring_in.min(self.stack[seat]),
+            Action::Complete | Action::Bet | Action::Raise => {
+                self.wager_target(seat).saturating_sub(self.bet[seat])
+            }
+        }
+    }
+
     /// The legal actions, in `Action` order; empty once the hand is over.
     pub fn legal_actions(&self) -> ActionSet {
         let Some(seat) = self.actor() else {

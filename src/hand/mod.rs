@@ -500,6 +500,66 @@ impl Hand {
         )
     }
 
+    /// Puts `cards` in `seat`'s down cards in place of those dealt (as many
+    /// as were dealt, in the order given), keeping the running key and,
+    /// when the history is kept, the seat's own deal events right: the hand
+    /// as it would be had the seat been dealt those cards. Local best
+    /// response asks a strategy what it would do with each holding the
+    /// responder cannot rule out. The cards must be distinct from every
+    /// other card of the hand for the result to be a real deal; the deck
+    /// still holds the cards dealt, so this is for reading decisions, not
+    /// for playing the hand on.
+    pub fn set_down_cards(&mut self, seat: usize, cards: &[Card]) -> Result<()> {
+        let n = usize::from(self.n_down.get(seat).copied().unwrap_or(0));
+        if seat >= self.n || cards.len() != n {
+            return Err(Error::InvalidArgument(format!(
+                "seat {seat} holds {n} down cards, got {} to put there",
+                cards.len()
+            )));
+        }
+        if let Some(&c) = cards.iter().find(|&&c| c as usize >= DECK_SIZE) {
+            return Err(Error::CardOutOfRange(c.to_string()));
+        }
+        let old = self.down[seat];
+        self.down[seat][..n].copy_from_slice(cards);
+        let mut key = LowKey::EMPTY;
+        for &c in self.down_cards(seat).iter().chain(self.up_cards(seat)) {
+            key = key.with(c);
+        }
+        if let Some(c) = self.community {
+            key = key.with(c);
+        }
+        self.keys[seat] = key;
+        if self.record_history {
+            // The seat's deal-down events, in order, are its down cards.
+            let mut k = 0;
+            let history = Arc::make_mut(&mut self.history);
+            for event in history.iter_mut() {
+                if event.kind == EventKind::DealDown && event.seat == Some(seat as u8) {
+                    if let Some(pos) = old[..n].iter().position(|&c| event.cards() == [c]) {
+                        *event = Event::new(EventKind::DealDown, Some(seat), 0, &[cards[pos]]);
+                    }
+                    k += 1;
+                }
+            }
+            debug_assert_eq!(k, n);
+        }
+        Ok(())
+    }
+
+    /// A copy of the hand with `cards` as `seat`'s down cards ([`Hand::set_down_cards`]).
+    pub fn with_down_cards(&self, seat: usize, cards: &[Card]) -> Result<Hand> {
+        let mut hand = self.clone();
+        hand.set_down_cards(seat, cards)?;
+        Ok(hand)
+    }
+
+    /// What `seat` has put in this hand so far (antes and bets, less
+    /// returns), while the hand is in play.
+    pub fn contributed(&self, seat: usize) -> u64 {
+        self.contributed[seat]
+    }
+
     pub fn community_cards(&self) -> &[Card] {
         self.community.as_slice()
     }

@@ -160,3 +160,68 @@ fn reset_plays_the_same_hand_as_new() {
     let b = Hand::new(Rules::default(), &[30, 40, 50], DeckSource::Seed(9)).unwrap();
     assert_eq!(a, b);
 }
+
+/// Other down cards put in a seat read as a hand dealt them: the same
+/// running key, down cards and (own) history as the hand dealt from a deck
+/// with those cards swapped in and played the same way.
+#[test]
+fn set_down_cards_reads_as_the_hand_dealt_them() {
+    let mut rng = Rng::new(17);
+    let mut checked = 0;
+    for deal in 0..300u64 {
+        let mut deck: [Card; DECK_SIZE] = std::array::from_fn(|i| i as Card);
+        rng.shuffle_deck(&mut deck);
+        let mut hand = Hand::new(Rules::default(), &[40, 40], DeckSource::Cards(deck)).unwrap();
+        let mut actions = Vec::new();
+        let stop = rng.below(12);
+        while hand.actor().is_some() && actions.len() < stop {
+            let legal = hand.legal_actions();
+            let action = legal.nth(rng.below(legal.len())).unwrap();
+            hand.act(action).unwrap();
+            actions.push(action);
+        }
+        let Some(seat) = hand.actor() else { continue };
+        let old: Vec<Card> = hand.down_cards(seat).to_vec();
+        // New down cards from the cards nobody was dealt (past the dealt part).
+        let fresh: Vec<Card> = deck[30 + (deal as usize % 10)..][..old.len()].to_vec();
+        let mut swapped = deck;
+        for (&o, &f) in old.iter().zip(&fresh) {
+            let (i, j) = (
+                swapped.iter().position(|&c| c == o).unwrap(),
+                swapped.iter().position(|&c| c == f).unwrap(),
+            );
+            swapped.swap(i, j);
+        }
+        let mut dealt = Hand::new(Rules::default(), &[40, 40], DeckSource::Cards(swapped)).unwrap();
+        for &a in &actions {
+            dealt.act(a).unwrap();
+        }
+        let put = hand.with_down_cards(seat, &fresh).unwrap();
+        assert_eq!(put.down_cards(seat), dealt.down_cards(seat));
+        assert_eq!(put.low_key(seat), dealt.low_key(seat));
+        assert_eq!(put.legal_actions(), dealt.legal_actions());
+        assert_eq!(put.history(), dealt.history());
+        // Without a history, the same key.
+        let mut quiet = hand.clone();
+        quiet.set_record_history(false);
+        quiet.set_down_cards(seat, &fresh).unwrap();
+        assert_eq!(quiet.low_key(seat), dealt.low_key(seat));
+        checked += 1;
+        // chips_for: what each legal action moves, while the round goes on.
+        for action in hand.legal_actions().iter() {
+            let mut after = hand.clone();
+            let before = after.contributed(seat);
+            after.act(action).unwrap();
+            if after.street() == hand.street() && !after.is_over() {
+                assert_eq!(after.contributed(seat) - before, hand.chips_for(action));
+            }
+        }
+    }
+    assert!(checked > 100);
+    let mut hand = Hand::new(Rules::default(), &[40, 40], DeckSource::Seed(1)).unwrap();
+    assert_eq!(
+        hand.set_down_cards(0, &[1]).unwrap_err().to_string(),
+        "seat 0 holds 2 down cards, got 1 to put there"
+    );
+    assert!(hand.set_down_cards(5, &[1, 2]).is_err());
+}

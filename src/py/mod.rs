@@ -12,6 +12,7 @@ mod eval;
 mod events;
 mod hand;
 mod interrupt;
+mod lbr_run;
 mod learner;
 mod limits;
 mod match_run;
@@ -47,6 +48,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     policy::register(m)?;
     train_run::register(m)?;
     equity_spot::register(m)?;
+    lbr_run::register(m)?;
     limits::register(m)?;
     Ok(())
 }

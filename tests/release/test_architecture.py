@@ -39,6 +39,7 @@ SHARED_MODULES = {
     "razz_fast.results",
     "razz_fast.results._compare",
     "razz_fast.results.equity",
+    "razz_fast.results.exploitability",
     "razz_fast.results.match",
     "razz_fast.results.simulation",
     "razz_fast.seating",

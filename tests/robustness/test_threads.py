@@ -25,6 +25,7 @@ calls = {
     "equity": lambda: razz_fast.equity(["As 2d 3c", "7s 8d 9h"], exact=True, threads=1000),
     "simulate": lambda: razz_fast.simulate(4096, threads=1000),
     "Tables": lambda: razz_fast.Tables(razz_fast.Rules(), [100, 100], 4, threads=1000),
+    "exploitability": lambda: razz_fast.exploitability("tight", 2048, threads=1000),
 }
 with open("/proc/self/status") as status:
     vm = next(int(line.split()[1]) for line in status if line.startswith("VmSize"))
@@ -40,7 +41,7 @@ print(razz_fast.rank_many(hands[:3], threads=2).tolist())
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc, caps RLIMIT_AS")
-@pytest.mark.parametrize("call", ["rank_many", "equity", "simulate", "Tables"])
+@pytest.mark.parametrize("call", ["rank_many", "equity", "simulate", "Tables", "exploitability"])
 def test_threads_the_system_refuses_are_a_value_error(call):
     child = subprocess.run(
         [sys.executable, "-c", CHILD, call], capture_output=True, text=True, timeout=300

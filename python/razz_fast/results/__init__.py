@@ -1,8 +1,9 @@
 """The result types, shared by the compiled core and the pure-Python
 reference (like ``razz_fast.events``): what ``simulate``, ``match``,
-``equity`` and ``chart`` return, and the exact sums behind them."""
+``equity``, ``chart`` and ``exploitability`` return, and the exact sums behind them."""
 
 from razz_fast.results.equity import ChartResult, ChartRow, EquityResult
+from razz_fast.results.exploitability import ExploitabilityResult, ExploitabilityTotals
 from razz_fast.results.match import MatchResult, MatchTotals
 from razz_fast.results.simulation import MAX_RECORDS, SimulationResult, Totals, checked_record
 
@@ -11,6 +12,8 @@ __all__ = [
     "ChartResult",
     "ChartRow",
     "EquityResult",
+    "ExploitabilityResult",
+    "ExploitabilityTotals",
     "MatchResult",
     "MatchTotals",
     "SimulationResult",
