@@ -3,7 +3,7 @@
 
 use std::cell::RefCell;
 
-use numpy::PyArray1;
+use numpy::{PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple};
 
@@ -12,6 +12,7 @@ use super::cards::card_list;
 use super::events::{action_list, event_list};
 use super::hand::PyHand;
 use super::rules::PyRules;
+use super::tables::zeros;
 use crate::hand::{checked_seat, Hand};
 use crate::view::PlayerView;
 
@@ -227,8 +228,15 @@ impl PyPlayerView {
     /// [bots](TABLES.md)), with this seat in the actor's place; its legal
     /// actions and to_call are its own (none and 0 unless it is to act).
     /// The actor's view gives its table's row exactly.
-    fn features<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<f32>> {
-        PyArray1::from_slice(py, &self.view().features())
+    fn features<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<f32>>> {
+        let features = self.view().features();
+        // (numpy's MemoryError when it cannot have the array, not a panic.)
+        let array = zeros::<f32, _>(py, features.len())?;
+        array
+            .try_readwrite()?
+            .as_slice_mut()?
+            .copy_from_slice(&features);
+        Ok(array)
     }
 
     /// A `Hand` consistent with this view: the same stacks, seen cards and
