@@ -122,3 +122,19 @@ pub fn out_of_memory(what: &str, bytes: usize) -> Error {
 }
 
 pub type Result<T> = std::result::Result<T, Error>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_size_memory_cannot_hold_is_an_error_naming_it() {
+        // Past what any allocator gives: an error, where `vec!` would abort.
+        let error = filled(0u64, usize::MAX / 4, "many tables").unwrap_err();
+        assert_eq!(error.kind(), ErrorKind::OutOfMemory);
+        assert!(error
+            .to_string()
+            .starts_with("not enough memory for many tables"));
+        assert_eq!(filled(7u8, 3, "three").unwrap(), [7, 7, 7]);
+    }
+}
