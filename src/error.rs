@@ -16,6 +16,8 @@ pub enum ErrorKind {
     InvalidArgument,
     /// An action the hand does not allow now.
     IllegalAction,
+    /// A size the caller asked for that this machine's memory cannot hold.
+    OutOfMemory,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -41,6 +43,9 @@ pub enum Error {
     InvalidArgument(String),
     /// An action that is not legal now; the hand is unchanged.
     IllegalAction(String),
+    /// Memory the caller's size needs that could not be had, with a
+    /// message naming the size (a `MemoryError` in Python).
+    OutOfMemory(String),
 }
 
 impl Error {
@@ -55,6 +60,7 @@ impl Error {
             Error::InRow { error, .. } => error.kind(),
             Error::InvalidArgument(_) => ErrorKind::InvalidArgument,
             Error::IllegalAction(_) => ErrorKind::IllegalAction,
+            Error::OutOfMemory(_) => ErrorKind::OutOfMemory,
         }
     }
 
@@ -82,11 +88,53 @@ impl fmt::Display for Error {
             } => write!(f, "{what} needs {expected} cards, got {got}"),
             Error::RankOutOfRange(r) => write!(f, "rank {r} out of range 1..6175"),
             Error::InRow { row, error } => write!(f, "row {row}: {error}"),
-            Error::InvalidArgument(m) | Error::IllegalAction(m) => f.write_str(m),
+            Error::InvalidArgument(m) | Error::IllegalAction(m) | Error::OutOfMemory(m) => {
+                f.write_str(m)
+            }
         }
     }
 }
 
 impl std::error::Error for Error {}
 
+/// `n` copies of `value` in a vector allocated fallibly: a size the
+/// caller chose (`what`, named in the error) that memory cannot hold is
+/// `Error::OutOfMemory`, where `vec![value; n]` would abort the process.
+pub fn filled<T: Clone>(value: T, n: usize, what: &str) -> Result<Vec<T>> {
+    let mut v = Vec::new();
+    reserved(&mut v, n, what)?;
+    v.resize(n, value);
+    Ok(v)
+}
+
+/// Room for `n` more items in `v`, reserved fallibly (see `filled`).
+pub fn reserved<T>(v: &mut Vec<T>, n: usize, what: &str) -> Result<()> {
+    v.try_reserve_exact(n)
+        .map_err(|_| out_of_memory(what, n.saturating_mul(size_of::<T>())))
+}
+
+/// The error of `what` needing `bytes` more than memory holds.
+pub fn out_of_memory(what: &str, bytes: usize) -> Error {
+    Error::OutOfMemory(format!(
+        "not enough memory for {what} (about {} MB more)",
+        bytes.div_ceil(1 << 20)
+    ))
+}
+
 pub type Result<T> = std::result::Result<T, Error>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_size_memory_cannot_hold_is_an_error_naming_it() {
+        // Past what any allocator gives: an error, where `vec!` would abort.
+        let error = filled(0u64, usize::MAX / 4, "many tables").unwrap_err();
+        assert_eq!(error.kind(), ErrorKind::OutOfMemory);
+        assert!(error
+            .to_string()
+            .starts_with("not enough memory for many tables"));
+        assert_eq!(filled(7u8, 3, "three").unwrap(), [7, 7, 7]);
+    }
+}

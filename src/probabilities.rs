@@ -43,13 +43,15 @@ impl Probabilities for Strategy {
     fn probabilities(&self, hand: &Hand) -> Probs {
         match self {
             Strategy::Random => uniform(hand.legal_actions()),
+            Strategy::Policy(policy) => policy.0.probabilities(hand),
             // Neither draws from the generator, so any will do.
             _ => certain(self.decide(hand, &mut crate::rng::Rng::new(0))),
         }
     }
 
     /// Every built-in reads its own cards through the running low key (a
-    /// set of ranks) and their count: never suits, nor their order.
+    /// set of ranks) and their count: never suits, nor their order; a
+    /// policy's abstraction reads ranks only, the down cards' unordered.
     fn suit_blind(&self) -> bool {
         true
     }

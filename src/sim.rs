@@ -390,7 +390,7 @@ fn play_side_by_side<E>(
 
 /// Hands `first .. first + count` of `table`'s run, played as `simulate`
 /// plays them and kept whole, history and all (for `record=`).
-pub fn record_hands<E>(
+pub fn record_hands<E: From<Error>>(
     table: &Table<'_>,
     first: u64,
     count: u64,
@@ -398,7 +398,9 @@ pub fn record_hands<E>(
 ) -> Result<Vec<Hand>, E> {
     let end = first.saturating_add(count).min(table.hands);
     let mut work = Hands::with_history(table, true);
-    let mut kept = Vec::with_capacity(end.saturating_sub(first) as usize);
+    // (The caller's count: memory short of it is an error, not an abort.)
+    let mut kept = Vec::new();
+    crate::error::reserved(&mut kept, end.saturating_sub(first) as usize, "record=")?;
     for chunk in first / CHUNK..end.div_ceil(CHUNK) {
         let range = first.max(chunk * CHUNK)..end;
         let mut keep = |i: usize, hand: &Hand| {

@@ -12,15 +12,17 @@
 //! one another converts them in its body, one after the other in signature
 //! order, so that the first bad argument is the one reported.
 
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyMemoryError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyString, PyTuple};
 
 use super::args::{index_of, int_text, text_or_mapping, unordered};
 use super::errors::type_error;
+use super::hand::PyHand;
 use super::policy::{policy_strategy, shipped_strategy, SHIPPED};
 use super::rules::rules_arg;
 use super::rules::PyRules;
+use crate::event::Event;
 use crate::rules::{Rules, MAX_CHIPS};
 use crate::strategy::Strategy;
 
@@ -243,6 +245,42 @@ impl Record {
             .getattr("checked_record")?
             .call1((obj, hands))?;
         Ok(Record(checked.extract()?))
+    }
+
+    /// A MemoryError now, before any hand is played, if memory cannot hold
+    /// `count` recorded hands of `players` seats: asked of the allocator
+    /// in one piece, and given back at once. The records themselves are
+    /// many small allocations (a hand, its history, its Python object),
+    /// and a small one that fails deep in the engine would abort the
+    /// process; this asks for about what they will all take (a little
+    /// more), so a record that does not fit is refused up front.
+    pub fn reserve(count: u64, players: usize) -> PyResult<()> {
+        let bytes = usize::try_from(count)
+            .ok()
+            .and_then(|count| count.checked_mul(Record::bytes_per_hand(players)));
+        let mut probe: Vec<u8> = Vec::new();
+        match bytes {
+            Some(bytes) if probe.try_reserve_exact(bytes).is_ok() => Ok(()),
+            _ => Err(PyMemoryError::new_err(format!(
+                "not enough memory for record={count}: {count} hands of {players} players \
+                 kept whole take about {} MB",
+                (count as u128 * Record::bytes_per_hand(players) as u128).div_ceil(1 << 20)
+            ))),
+        }
+    }
+
+    /// What one recorded hand takes at most while the records are made:
+    /// the core's copy and its Python object (each about a `Hand`, both
+    /// held while the objects are made), and its history, whose vector
+    /// starts with room for 96 events and doubles (about fifteen events a
+    /// seat: the ante, seven cards, the show, the award and some betting).
+    fn bytes_per_hand(players: usize) -> usize {
+        let events = 15 * players + 4;
+        let mut room = 96;
+        while room < events {
+            room *= 2;
+        }
+        2 * (size_of::<PyHand>() + 64) + room * size_of::<Event>()
     }
 }
 

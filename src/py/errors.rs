@@ -2,7 +2,7 @@
 //! defined in Python (`razz_fast.errors`) so the pure-Python reference raises
 //! the very same classes.
 
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::{PyMemoryError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 
 use crate::error::{Error, ErrorKind};
@@ -14,7 +14,8 @@ pyo3::import_exception!(razz_fast.errors, IllegalActionError);
 /// Each core error to its Python exception, variant by variant: card
 /// input to `InvalidCardError`, a value out of its domain to `RazzError`,
 /// a bad argument to `ValueError`, an illegal action to
-/// `IllegalActionError`; the message is the core's.
+/// `IllegalActionError`, memory a size needs that cannot be had to
+/// `MemoryError`; the message is the core's.
 impl From<Error> for PyErr {
     fn from(err: Error) -> PyErr {
         let message = err.to_string();
@@ -23,6 +24,7 @@ impl From<Error> for PyErr {
             ErrorKind::InvalidValue => RazzError::new_err(message),
             ErrorKind::InvalidArgument => PyValueError::new_err(message),
             ErrorKind::IllegalAction => IllegalActionError::new_err(message),
+            ErrorKind::OutOfMemory => PyMemoryError::new_err(message),
         }
     }
 }

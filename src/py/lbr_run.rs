@@ -13,6 +13,7 @@ use pyo3::types::{PyString, PyTuple};
 
 use super::conversion::{reduce, Hands, Progress, RulesArg, Seed, Stacks, Threads};
 use super::interrupt::interruptible_or;
+use super::policy::{policy_strategy, shipped_strategy};
 use super::rules::PyRules;
 use super::sim::{check_chunks, max_chunks_per_call};
 use super::view::PyPlayerView;
@@ -30,12 +31,10 @@ use crate::view::PlayerView;
 /// The strategy a local best response plays against, as the core reads
 /// its probabilities.
 enum Target {
+    /// A built-in, the shipped blueprint or a `razz_fast.Policy`.
     Builtin(Strategy),
     /// A `probability_policy`: asked through its `checked(view)` method.
     Python(Py<PyAny>),
-    // A `razz_fast.Policy` goes here as a variant of its own: it implements
-    // `Probabilities` in the core, so `Target::core` gives it and it plays
-    // on `Builtin`'s path (recognised in `target`, before the callables).
 }
 
 impl Target {
@@ -52,11 +51,17 @@ impl Target {
 fn target(strategy: &Bound<'_, PyAny>) -> PyResult<Target> {
     let py = strategy.py();
     if let Ok(name) = strategy.cast::<PyString>() {
-        return Strategy::from_name(&name.to_cow()?)
+        let name = name.to_cow()?;
+        if let Some(policy) = shipped_strategy(py, &name, 2)? {
+            return Ok(Target::Builtin(policy));
+        }
+        return Strategy::from_name(&name)
             .map(Target::Builtin)
             .map_err(|e| PyValueError::new_err(e.to_string()));
     }
-    // (A `razz_fast.Policy` is recognised here, before the callables.)
+    if let Some(policy) = policy_strategy(strategy, 2)? {
+        return Ok(Target::Builtin(policy));
+    }
     let marked = py
         .import("razz_fast.policy")?
         .getattr("ProbabilityPolicy")?;
@@ -74,7 +79,7 @@ fn target(strategy: &Bound<'_, PyAny>) -> PyResult<Target> {
         )));
     }
     Err(PyTypeError::new_err(format!(
-        "strategy must be a built-in strategy's name or a callable marked with \
+        "strategy must be a built-in strategy's name, a Policy or a callable marked with \
          @razz_fast.probability_policy, got {shown}"
     )))
 }

@@ -6,7 +6,7 @@
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyInt, PyString, PyTuple};
+use pyo3::types::{PyInt, PyList, PyString, PyTuple};
 
 use super::conversion::{
     per_seat, reduce, AdjustLuck, Duplicate, Hands, Players, Progress, Record, RulesArg, Seed,
@@ -300,10 +300,12 @@ impl MatchRun {
     /// The first `count` hands of the match, played again whole with their
     /// history, deal by deal, each deal in its seatings' order (seating
     /// `r` moves each strategy `r` seats back).
-    fn record_hands(&self, py: Python<'_>, count: u64) -> PyResult<Vec<PyHand>> {
+    fn record_hands<'py>(&self, py: Python<'py>, count: u64) -> PyResult<Bound<'py, PyList>> {
         let seatings = self.seatings as u64;
         let deals = count.div_ceil(seatings);
         let n = self.players;
+        // (Whole deals are kept, up to a seating's worth more than `count`.)
+        Record::reserve(deals.saturating_mul(seatings), n)?;
         let mut by_seating = Vec::with_capacity(self.seatings);
         for r in 0..self.seatings {
             let seated: Vec<Player> = (0..n).map(|s| self.seats.players[(s + r) % n]).collect();
@@ -313,14 +315,19 @@ impl MatchRun {
             })?;
             by_seating.push(kept.into_iter());
         }
-        let mut hands = Vec::with_capacity(count as usize);
+        // Each hand into its Python object, one at a time: the objects'
+        // memory is Python's, whose failures are MemoryErrors.
+        let hands = PyList::empty(py);
         'deals: for _ in 0..deals {
             for seating in &mut by_seating {
                 if hands.len() as u64 == count {
                     break 'deals;
                 }
                 if let Some(hand) = seating.next() {
-                    hands.push(PyHand::seeded(hand, self.rules.0.clone_ref(py)));
+                    hands.append(Bound::new(
+                        py,
+                        PyHand::seeded(hand, self.rules.0.clone_ref(py)),
+                    )?)?;
                 }
             }
         }

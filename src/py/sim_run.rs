@@ -6,7 +6,7 @@
 //! (it pickles to its arguments).
 
 use pyo3::prelude::*;
-use pyo3::types::PyTuple;
+use pyo3::types::{PyList, PyTuple};
 
 use super::conversion::{
     reduce, Hands, Players, Progress, Record, RulesArg, Seed, Stacks, Strategies, Threads,
@@ -195,15 +195,27 @@ impl SimRun {
     /// Hands `first .. first + count` of the run, played again whole as
     /// `play` plays them, as finished `Hand`s with their history
     /// (strategies are asked again).
-    fn record_hands(&self, py: Python<'_>, first: u64, count: u64) -> PyResult<Vec<PyHand>> {
+    fn record_hands<'py>(
+        &self,
+        py: Python<'py>,
+        first: u64,
+        count: u64,
+    ) -> PyResult<Bound<'py, PyList>> {
         let table = self.table();
+        Record::reserve(count.min(self.hands.saturating_sub(first)), self.players)?;
         let kept = self.seats.play(py, None, |deciders, _, _| {
             sim::record_hands(&table, first, count, deciders)
         })?;
-        Ok(kept
-            .into_iter()
-            .map(|hand| PyHand::seeded(hand, self.rules.0.clone_ref(py)))
-            .collect())
+        // Each hand into its Python object, one at a time: the objects'
+        // memory is Python's, whose failures are MemoryErrors.
+        let records = PyList::empty(py);
+        for hand in kept {
+            records.append(Bound::new(
+                py,
+                PyHand::seeded(hand, self.rules.0.clone_ref(py)),
+            )?)?;
+        }
+        Ok(records)
     }
 
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {

@@ -3,7 +3,7 @@
 
 use std::cell::RefCell;
 
-use numpy::PyArray1;
+use numpy::{PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple};
 
@@ -12,6 +12,7 @@ use super::cards::card_list;
 use super::events::{action_list, event_list};
 use super::hand::PyHand;
 use super::rules::PyRules;
+use super::tables::zeros;
 use crate::hand::{checked_seat, Hand};
 use crate::view::PlayerView;
 
@@ -63,13 +64,22 @@ impl PyPlayerView {
     /// the object spares an allocation, its zeroing and its release.
     pub fn handed(py: Python<'_>, view: PlayerView) -> PyResult<Bound<'_, PyPlayerView>> {
         match SPARE.with_borrow_mut(Option::take) {
-            Some(spare) => {
-                // Only the slot held it (`keep`), so no one sees it change.
+            // SAFETY (the count): a live object, read while attached. The
+            // slot's is the one reference `keep` left, and the object is
+            // out of the collector's list meanwhile, so no other thread
+            // (`gc.get_objects()`) can have taken one since; checked all
+            // the same, as a view someone holds must never change.
+            Some(spare) if unsafe { pyo3::ffi::Py_REFCNT(spare.as_ptr()) } == 1 => {
                 let spare = spare.into_bound(py);
                 spare.borrow_mut().inner = Some(view);
+                // SAFETY: `keep` untracked it, and nothing tracked it
+                // again (tracking twice is a fatal error in CPython): the
+                // filled view is back where the collector sees it, as any.
+                unsafe { pyo3::ffi::PyObject_GC_Track(spare.as_ptr().cast()) };
                 Ok(spare)
             }
-            None => Bound::new(py, PyPlayerView::from(view)),
+            // (Held elsewhere after all: left to its holder, never refilled.)
+            _ => Bound::new(py, PyPlayerView::from(view)),
         }
     }
 
@@ -77,14 +87,29 @@ impl PyPlayerView {
     /// the object is emptied (its hold on the hand's history goes now, or
     /// the hand would copy its history at its next event) and kept as the
     /// spare; otherwise it stays as it is, the strategy's.
+    ///
+    /// The spare is taken off the garbage collector's list while it is
+    /// empty: another thread walking `gc.get_objects()` during a run could
+    /// otherwise reach it, read an emptied view, and hold it while the next
+    /// decision refilled it under its feet.
     pub fn keep(object: Bound<'_, PyPlayerView>) {
         // SAFETY: a live object (borrowed), read while attached. (A count of
         // one is our own `object`: a strategy that kept the view, in a
-        // variable, a list or a frame, holds a strong reference of its own;
-        // the build is never free-threaded, abi3 wheels do not load there.)
+        // variable, a list or a frame, holds a strong reference of its own,
+        // and so does a thread that found it through `gc.get_objects()`
+        // while the strategy ran; the build is never free-threaded, abi3
+        // wheels do not load there.) No Python code runs from the check to
+        // the untracking, so no thread can take a reference in between.
         if unsafe { pyo3::ffi::Py_REFCNT(object.as_ptr()) } == 1 {
             object.borrow_mut().inner = None;
-            SPARE.with_borrow_mut(|spare| *spare = Some(object.unbind()));
+            // SAFETY: a live GC object (PyO3 gives every pyclass the GC
+            // flag); untracking an untracked object is allowed.
+            unsafe { pyo3::ffi::PyObject_GC_UnTrack(object.as_ptr().cast()) };
+            let old = SPARE.with_borrow_mut(|spare| spare.replace(object.unbind()));
+            // (A spare left by a nested run, if any, goes once the slot is
+            // free: its release runs no Python code of ours, but not under
+            // the borrow all the same.)
+            drop(old);
         }
     }
 }
@@ -203,8 +228,15 @@ impl PyPlayerView {
     /// [bots](TABLES.md)), with this seat in the actor's place; its legal
     /// actions and to_call are its own (none and 0 unless it is to act).
     /// The actor's view gives its table's row exactly.
-    fn features<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<f32>> {
-        PyArray1::from_slice(py, &self.view().features())
+    fn features<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<f32>>> {
+        let features = self.view().features();
+        // (numpy's MemoryError when it cannot have the array, not a panic.)
+        let array = zeros::<f32, _>(py, features.len())?;
+        array
+            .try_readwrite()?
+            .as_slice_mut()?
+            .copy_from_slice(&features);
+        Ok(array)
     }
 
     /// A `Hand` consistent with this view: the same stacks, seen cards and

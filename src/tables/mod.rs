@@ -13,7 +13,7 @@ pub mod obs;
 
 use rayon::prelude::*;
 
-use crate::error::{Error, Result};
+use crate::error::{filled, Error, Result};
 use crate::event::Action;
 use crate::hand::{DeckSource, Hand};
 use crate::pots::MAX_SEATS;
@@ -102,20 +102,24 @@ impl Tables {
         hand.set_record_history(false);
         let mut seats = [Player::Batch(0); MAX_SEATS];
         seats[..players.len()].copy_from_slice(players);
+        // Every table's share is allocated fallibly: `tables` is the
+        // caller's (up to `MAX_TABLES` in the bindings, a kilobyte or so
+        // each), and memory short of it is an error, not an abort.
+        let what = format!("{tables} tables");
         let mut t = Tables {
             rules: *hand.rules(),
             stacks: stacks.to_vec(),
             players: seats,
             seed,
-            hands: vec![hand; tables],
-            rngs: vec![Rng::new(0); tables],
-            settled: vec![true; tables],
-            index: vec![0; tables],
-            asked: vec![Vec::new(); tables],
+            hands: filled(hand, tables, &what)?,
+            rngs: filled(Rng::new(0), tables, &what)?,
+            settled: filled(true, tables, &what)?,
+            index: filled(0, tables, &what)?,
+            asked: filled(Vec::new(), tables, &what)?,
             next: first,
             end,
-            done: vec![false; tables],
-            payoffs: vec![0; tables * stacks.len()],
+            done: filled(false, tables, &what)?,
+            payoffs: filled(0, tables.saturating_mul(stacks.len()), &what)?,
             hands_played: 0,
             pool,
         };

@@ -9,6 +9,7 @@ from typing import Any, Callable, cast
 import gymnasium
 
 import razz_fast as rf
+from razz_fast._checks import checked_int
 from razz_fast._core import LearnerTable
 from razz_fast.bots import Policy
 from razz_fast.env._common import (
@@ -111,6 +112,11 @@ class RazzEnv(gymnasium.Env[dict[str, Any], Choice]):
         """Deals a new hand (unless the last one ended without the learner
         acting) and plays the opponents up to the learner's turn; returns
         the observation and ``{"action_mask": ...}``."""
+        if seed is not None:
+            # Checked as every seed of the library is: Gymnasium's own
+            # check raised its bare ``gymnasium.error.Error`` for a
+            # negative or a float seed.
+            seed = checked_int(seed, "seed", 0, 2**64 - 1)
         super().reset(seed=seed)
         table = self._table
         if table is None or seed is not None or self._mid_hand:

@@ -3,12 +3,13 @@
 //! to write in place, checked on each use to be as they were made (the
 //! caller holds them and may have changed one), and encoded as features.
 
-use numpy::ndarray::Dimension;
+use numpy::ndarray::{Dimension, IntoDimension};
 use numpy::npyffi::objects::_PyArray_GET_ITEM_DATA;
 use numpy::npyffi::NPY_ARRAY_OWNDATA;
 use numpy::{
     BorrowError, Element, PyArray, PyArray1, PyArray2, PyArray3, PyArrayDescrMethods,
-    PyArrayMethods, PyReadonlyArray, PyReadwriteArray, PyUntypedArrayMethods,
+    PyArrayMethods, PyReadonlyArray, PyReadwriteArray, PyUntypedArrayMethods, ToNpyDims,
+    PY_ARRAY_API,
 };
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -18,6 +19,32 @@ use crate::py::errors::type_error;
 use crate::tables::features::WIDTH;
 use crate::tables::obs::SLOTS;
 use crate::tables::{Obs, ObsRef};
+
+/// A new C-ordered numpy array of zeros of shape `dims`, or the exception
+/// numpy raised instead: a MemoryError when memory cannot hold it (a
+/// ValueError for a size past numpy's own limit). rust-numpy's `zeros`
+/// panics there ("PyObject pointer is null"), and the sizes here are the
+/// caller's (tables, rows of a batch).
+pub fn zeros<T: Element, D: Dimension>(
+    py: Python<'_>,
+    dims: impl IntoDimension<Dim = D>,
+) -> PyResult<Bound<'_, PyArray<T, D>>> {
+    let mut dims = dims.into_dimension();
+    // SAFETY: as rust-numpy's own `PyArray::zeros` calls it (attached, the
+    // dtype's reference stolen by numpy, `dims` alive through the call), but
+    // a null result is taken as numpy's exception rather than unwrapped;
+    // what numpy returns otherwise is an array of `T` with `D`'s dimensions.
+    unsafe {
+        let ptr = PY_ARRAY_API.PyArray_Zeros(
+            py,
+            dims.ndim_cint(),
+            dims.as_dims_ptr(),
+            T::get_dtype(py).into_dtype_ptr(),
+            0,
+        );
+        Ok(Bound::from_owned_ptr_or_err(py, ptr)?.cast_into_unchecked())
+    }
+}
 
 /// The observation arrays of `rows` tables, owned by numpy.
 pub struct ObsArrays {
@@ -141,23 +168,25 @@ macro_rules! slice {
 }
 
 impl ObsArrays {
-    pub fn new(py: Python<'_>, rows: usize, players: usize) -> ObsArrays {
+    /// The arrays of `rows` tables of `players` seats, zeroed; numpy's
+    /// MemoryError when memory cannot hold them.
+    pub fn new(py: Python<'_>, rows: usize, players: usize) -> PyResult<ObsArrays> {
         let a = Action::ALL.len();
-        ObsArrays {
+        Ok(ObsArrays {
             rows,
             players,
-            actor: PyArray1::zeros(py, rows, false).unbind(),
-            street: PyArray1::zeros(py, rows, false).unbind(),
-            to_call: PyArray1::zeros(py, rows, false).unbind(),
-            pot: PyArray1::zeros(py, rows, false).unbind(),
-            legal: PyArray2::zeros(py, [rows, a], false).unbind(),
-            stacks: PyArray2::zeros(py, [rows, players], false).unbind(),
-            bets: PyArray2::zeros(py, [rows, players], false).unbind(),
-            folded: PyArray2::zeros(py, [rows, players], false).unbind(),
-            all_in: PyArray2::zeros(py, [rows, players], false).unbind(),
-            cards: PyArray3::zeros(py, [rows, players, SLOTS], false).unbind(),
-            community: PyArray1::zeros(py, rows, false).unbind(),
-        }
+            actor: zeros(py, rows)?.unbind(),
+            street: zeros(py, rows)?.unbind(),
+            to_call: zeros(py, rows)?.unbind(),
+            pot: zeros(py, rows)?.unbind(),
+            legal: zeros(py, [rows, a])?.unbind(),
+            stacks: zeros(py, [rows, players])?.unbind(),
+            bets: zeros(py, [rows, players])?.unbind(),
+            folded: zeros(py, [rows, players])?.unbind(),
+            all_in: zeros(py, [rows, players])?.unbind(),
+            cards: zeros(py, [rows, players, SLOTS])?.unbind(),
+            community: zeros(py, rows)?.unbind(),
+        })
     }
 
     pub(super) fn clone_ref(&self, py: Python<'_>) -> ObsArrays {
@@ -230,7 +259,7 @@ impl ObsArrays {
     ) -> PyResult<Bound<'py, PyArray2<f32>>> {
         let rows = self.rows;
         let out = match out.filter(|o| !o.is_none()) {
-            None => PyArray2::<f32>::zeros(py, [rows, WIDTH], false),
+            None => zeros::<f32, _>(py, [rows, WIDTH])?,
             Some(o) => {
                 let array = o.cast_into::<PyArray2<f32>>().map_err(|e| {
                     type_error(

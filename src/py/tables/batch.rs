@@ -148,7 +148,7 @@ impl PyBatch {
     /// The observations of `hands` (each as its actor sees it).
     pub fn of(py: Python<'_>, hands: &[&Hand], big_bet: u64) -> PyResult<PyBatch> {
         let players = hands.first().map_or(2, |h| h.num_players());
-        let obs = ObsArrays::new(py, hands.len(), players);
+        let obs = ObsArrays::new(py, hands.len(), players)?;
         obs.write(py, false, |mut o| {
             for (row, hand) in hands.iter().enumerate() {
                 o.write(row, hand);

@@ -14,6 +14,7 @@ mod seats;
 mod stepping;
 
 pub use actions::actions_arg;
+pub use arrays::zeros;
 pub use batch::PyBatch;
 pub use seats::players_arg;
 use stepping::{PyTables, MAX_TABLES};

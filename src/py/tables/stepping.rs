@@ -7,7 +7,7 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 
 use super::actions::{actions_arg, where_arg};
-use super::arrays::{bytes_mut, unusable, usable, ObsArrays};
+use super::arrays::{bytes_mut, unusable, usable, zeros, ObsArrays};
 use super::batch::{borrowed, in_use, PyBatch};
 use super::seats::players_arg;
 use crate::py::args::{int_in, sequence_items, threads_arg};
@@ -80,7 +80,7 @@ impl PyTables {
             threads,
         )?;
         let n = stacks.len();
-        let obs = ObsArrays::new(py, tables, n);
+        let obs = ObsArrays::new(py, tables, n)?;
         obs.write(py, false, |o| inner.observe(o))?;
         let base = PyBatch {
             obs,
@@ -90,8 +90,8 @@ impl PyTables {
             inner,
             rules: rules.unbind(),
             seed,
-            done: PyArray1::zeros(py, tables, false).unbind(),
-            payoffs: PyArray2::zeros(py, [tables, n], false).unbind(),
+            done: zeros(py, tables)?.unbind(),
+            payoffs: zeros(py, [tables, n])?.unbind(),
         }))
     }
 
