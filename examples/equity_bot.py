@@ -117,6 +117,14 @@ class EquityBot:
             return aggressive
         return Action.CALL
 
+    def probabilities(self, view: rf.PlayerView) -> dict[Action, float]:
+        """The bot's action probabilities at ``view``, for tools that need a
+        strategy's probabilities rather than its choice (local best
+        response): it is deterministic, so 1 for its choice and 0 for every
+        other legal action."""
+        choice = self(view)
+        return {action: float(action == choice) for action in view.legal_actions()}
+
     def equity(self, view: rf.PlayerView, opponents: list[int]) -> float:
         """This seat's sampled share of the pot against ``opponents`` (the
         seats still in), from what the seat sees."""

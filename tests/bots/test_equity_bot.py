@@ -89,6 +89,11 @@ def test_the_same_view_gets_the_same_decision_and_the_same_seed_the_same_match(b
     for view in views:
         assert bot(view) == bot(view)
         assert bot.decision_seed(view) == bot.decision_seed(view)
+    for view in views:
+        probabilities = bot.probabilities(view)
+        assert list(probabilities) == view.legal_actions()
+        assert sorted(probabilities.values())[-1] == 1.0 and sum(probabilities.values()) == 1.0
+        assert probabilities[bot(view)] == 1.0
     # The bot's own seed changes its samples, and so some decisions.
     other = load_example().EquityBot(seed=1)
     assert any(bot.decision_seed(v) != other.decision_seed(v) for v in views)
