@@ -8,7 +8,9 @@ plays it heads-up against the built-ins in duplicate ``match``es and prints
 the results. ``EquityBot()`` is a per-decision strategy (``f(view) ->
 Action``) that goes anywhere a strategy does: ``simulate``, ``match``,
 ``Tables`` opponents, the environments, and ``razz_fast.distributed`` (it
-pickles, and its results are labelled ``equity_bot``).
+pickles; Dask's workers import its module once the client has sent them
+this file, ``client.upload_file("examples/equity_bot.py")``). Results label
+it ``equity_bot``.
 
 **How it decides.** The seat knows its own cards, every up card and the
 community card, and nothing of the opponents' down cards, so it asks

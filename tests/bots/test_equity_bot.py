@@ -5,6 +5,7 @@ built-ins heads-up."""
 from __future__ import annotations
 
 import importlib.util
+import logging
 import pathlib
 import pickle
 import subprocess
@@ -147,3 +148,26 @@ def test_the_example_runs_as_a_script_and_reports_each_pairing():
     assert out[0].split()[:3] == ["pairing", "hands", "bb/100"]
     assert [line.split()[2] for line in out[1:]] == ["random", "check_call", "tight"]
     assert all(line.split()[3] == "200" for line in out[1:])
+
+
+@pytest.mark.slow
+def test_it_runs_on_dask_with_the_local_result():
+    # Worker processes import the bot's module from the file the client
+    # uploads, as the example's docstring says.
+    distributed = pytest.importorskip("dask.distributed")
+    import razz_fast.distributed as rd
+
+    bot = load_example().EquityBot()
+    cluster = distributed.LocalCluster(
+        n_workers=2,
+        threads_per_worker=1,
+        processes=True,
+        dashboard_address=None,
+        silence_logs=logging.ERROR,
+    )
+    with cluster, distributed.Client(cluster) as client:
+        client.upload_file(str(EXAMPLE))
+        remote = rd.match([bot, "check_call"], 1000, seed=3, client=client)
+    local = rf.match([bot, "check_call"], 1000, seed=3)
+    assert remote.net == local.net
+    assert remote.strategies == ["equity_bot", "check_call"]
