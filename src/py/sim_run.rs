@@ -197,8 +197,8 @@ impl SimRun {
     /// (strategies are asked again).
     fn record_hands(&self, py: Python<'_>, first: u64, count: u64) -> PyResult<Vec<PyHand>> {
         let table = self.table();
-        let kept = self.seats.play(py, None, |deciders, _, _| {
-            sim::record_hands(&table, first, count, deciders)
+        let kept = self.seats.play(py, None, |deciders, stop, _| {
+            sim::record_hands(&table, first, count, deciders, stop)
         })?;
         Ok(kept
             .into_iter()

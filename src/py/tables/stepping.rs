@@ -69,16 +69,31 @@ impl PyTables {
         let threads = threads_arg(threads.filter(|t| !t.is_none()))?;
         let players = players_arg(strategies, stacks.len())?;
         let core_rules = rules.get().inner;
-        let inner = Tables::new(
-            core_rules,
-            &stacks,
-            &players,
-            tables,
-            seed,
-            0,
-            u64::MAX,
-            threads,
-        )?;
+        // Built-in seats play up to the first waiting decision here, without
+        // the GIL (other threads go on) but for a look at Ctrl-C now and
+        // then in a long hand (a raise war with no cap), which drops the
+        // tables.
+        let mut interrupted = None;
+        let inner = py.detach(|| {
+            let mut stop = || {
+                interrupted = Python::attach(|py| py.check_signals().err());
+                interrupted.is_some()
+            };
+            Tables::new_or(
+                core_rules,
+                &stacks,
+                &players,
+                tables,
+                seed,
+                0,
+                u64::MAX,
+                threads,
+                &mut stop,
+            )
+        })?;
+        if let Some(e) = interrupted {
+            return Err(e);
+        }
         let n = stacks.len();
         let obs = ObsArrays::new(py, tables, n);
         obs.write(py, false, |o| inner.observe(o))?;
@@ -101,6 +116,9 @@ impl PyTables {
     /// `payoffs`, and their tables deal the next hand at once. `where`, a
     /// bool array of one flag per table, steps only the tables it marks:
     /// the others stay exactly as they are (their actions are ignored).
+    /// Ctrl-C during a step (built-in seats in a raise war with no cap)
+    /// raises KeyboardInterrupt after the step: the hands it stopped are
+    /// paused, not over, and play on at their tables' next step.
     #[pyo3(signature = (actions, r#where=None))]
     fn step(
         slf: &Bound<'_, Self>,
@@ -130,16 +148,31 @@ impl PyTables {
             .map_err(|e| unusable("payoffs", "step()", e))?;
         let obs = slf.as_super().obs.clone_ref(py);
         let inner = &mut slf.inner;
+        // The step runs on this thread without the GIL; a hand that runs
+        // long (`LOOK_EVERY` actions) takes it back now and then to let
+        // Python see Ctrl-C (on the main thread), so the fast path pays
+        // nothing. Stopped, the step completes with that hand paused.
+        let mut interrupted = None;
         obs.write(py, true, |o| {
-            inner.step_shown(&actions.values, only.as_deref(), Some(o), |a| {
-                actions.shown(a)
-            })
+            let mut stop = || {
+                if interrupted.is_none() {
+                    interrupted = Python::attach(|py| py.check_signals().err());
+                }
+                interrupted.is_some()
+            };
+            inner.step_shown(
+                &actions.values,
+                only.as_deref(),
+                Some(o),
+                |a| actions.shown(a),
+                &mut stop,
+            )
         })??;
         for (flag, &finished) in bytes_mut(&mut done)?.iter_mut().zip(slf.inner.done()) {
             *flag = u8::from(finished);
         }
         payoffs.as_slice_mut()?.copy_from_slice(slf.inner.payoffs());
-        Ok(())
+        interrupted.map_or(Ok(()), Err)
     }
 
     /// view(table, seat=None): what `seat` (default: the actor) may know of
