@@ -5,6 +5,7 @@ signals itself from a helper thread once the call is well under way and
 prints how long the call took to raise `KeyboardInterrupt` after the
 signal, read on the child's clock (no test reads the clock itself)."""
 
+import os
 import subprocess
 import sys
 
@@ -13,9 +14,9 @@ import pytest
 # `after_signal(call)`: SIGINT 0.3 s into `call()`, then the seconds from
 # the signal to its KeyboardInterrupt. A call that ends first fails.
 HELPER = """
-import os, signal, sys, threading, time
+import importlib, os, signal, sys, threading, time
 import numpy as np
-import razz_fast as rf
+rf = importlib.import_module(os.environ.get("RAZZ_IMPL", "razz_fast"))
 
 def after_signal(call, delay=0.3):
     sent = []
@@ -42,13 +43,15 @@ S = 2**53 - 1
 """
 
 
-def run_child(body: str) -> list[tuple[str, float]]:
-    """The child's `case seconds` lines, once it exited cleanly."""
+def run_child(body: str, impl: str = "razz_fast") -> list[tuple[str, float]]:
+    """The child's `case seconds` lines, once it exited cleanly; `impl` is
+    the module it tests."""
     done = subprocess.run(
         [sys.executable, "-c", HELPER + body],
         capture_output=True,
         text=True,
         timeout=120,  # a run that ignored the signal would go on for days
+        env={**os.environ, "RAZZ_IMPL": impl},
     )
     assert done.returncode == 0, done.stderr
     lines = [line.rsplit(" ", 1) for line in done.stdout.splitlines()]
@@ -74,9 +77,14 @@ for name in rf.Rules.PRESETS:
 """
 
 
+IMPLS = ["razz_fast", "razz_fast.reference"]
+
+
 @pytest.mark.slow
-def test_a_raise_war_stops_within_half_a_second_under_every_preset():
-    cases = run_child(WAR)
+@pytest.mark.parametrize("impl", IMPLS, ids=["core", "reference"])
+def test_a_raise_war_stops_within_half_a_second_under_every_preset(impl):
+    # (The reference is pure Python: Ctrl-C reaches it between two lines.)
+    cases = run_child(WAR, impl)
     assert len(cases) == 5 * 5
     for case, seconds in cases:
         assert seconds < 0.5, case
@@ -103,8 +111,9 @@ assert t.done.tolist() == (~paused).tolist()
 """
 
 
-def test_an_interrupted_step_leaves_the_tables_usable():
-    cases = run_child(TABLES_AFTER)
+@pytest.mark.parametrize("impl", IMPLS, ids=["core", "reference"])
+def test_an_interrupted_step_leaves_the_tables_usable(impl):
+    cases = run_child(TABLES_AFTER, impl)
     assert [case for case, _ in cases] == ["step", "again"]
     for case, seconds in cases:
         assert seconds < 0.5, case
