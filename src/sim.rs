@@ -325,13 +325,16 @@ fn play_hands<E>(
         // Every hand starts from the table's stacks, which `Hand::new` set.
         hand.redeal(DeckSource::Seed(deck));
         // The flag is looked at only every `LOOK_EVERY` actions, which no
-        // normal hand reaches: the hot loop pays a count and a test.
-        let mut acted: u32 = 0;
+        // normal hand reaches: the hot loop pays a count down and a test.
+        let mut left = LOOK_EVERY;
         while hand.actor().is_some() {
             turn(hand, &mut rng)?;
-            acted = acted.wrapping_add(1);
-            if acted.is_multiple_of(LOOK_EVERY) && stop.load(Ordering::Relaxed) {
-                return Ok(());
+            left -= 1;
+            if left == 0 {
+                if stop.load(Ordering::Relaxed) {
+                    return Ok(());
+                }
+                left = LOOK_EVERY;
             }
         }
         done(i, hand);

@@ -493,18 +493,23 @@ pub fn play_builtins_or(
     rng: &mut Rng,
     stop: &mut dyn FnMut() -> bool,
 ) -> Option<u64> {
-    let mut played: u64 = 0;
+    // A count down to the next look, and the looks so far.
+    let (mut left, mut looks) = (LOOK_EVERY, 0u64);
     while let Some(seat) = hand.actor() {
         let Player::Builtin(strategy) = players[seat] else {
             break;
         };
         // (Looked at before an action: a paused hand has a built-in seat
         // to act.)
-        if played != 0 && played.is_multiple_of(u64::from(LOOK_EVERY)) && stop() {
-            return Some(played);
+        if left == 0 {
+            looks += 1;
+            if stop() {
+                return Some(looks * u64::from(LOOK_EVERY));
+            }
+            left = LOOK_EVERY;
         }
         strategy.play(hand, rng);
-        played += 1;
+        left -= 1;
     }
     None
 }

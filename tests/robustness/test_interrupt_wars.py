@@ -80,7 +80,6 @@ for name in rf.Rules.PRESETS:
 IMPLS = ["razz_fast", "razz_fast.reference"]
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("impl", IMPLS, ids=["core", "reference"])
 def test_a_raise_war_stops_within_half_a_second_under_every_preset(impl):
     # (The reference is pure Python: Ctrl-C reaches it between two lines.)
