@@ -180,3 +180,32 @@ def test_ctrl_c_returns_once_a_blocked_strategy_returns():
     cases = dict(run_child(SLEEPER))
     assert cases["sleep"] < 2.0 + 0.5
     assert cases["calls"] == 1
+
+
+ENV = """
+from razz_fast.env import RazzEnv
+# The learner folds; the two "tight" seats then fight it out with no cap.
+env = RazzEnv(players=3, opponents="tight", rules=rf.Rules().replace(cap=None), stacks=S)
+env.reset(seed=1)
+def fold_on():
+    while True:
+        if env.step(0)[2]:
+            env.reset()
+print("env", after_signal(fold_on), flush=True)
+# The table is done with: a step says to reset, and reset deals anew.
+try:
+    env.step(0)
+except ValueError as e:
+    assert "reset()" in str(e), e
+else:
+    sys.exit("a step after Ctrl-C went on")
+env.reset(seed=2)
+print("healthy", 1, flush=True)
+"""
+
+
+def test_ctrl_c_stops_a_raise_war_in_the_single_environment():
+    pytest.importorskip("gymnasium")
+    cases = dict(run_child(ENV))
+    assert cases["env"] < 0.5
+    assert cases["healthy"] == 1
