@@ -196,6 +196,12 @@ impl Tables {
         self.next >= self.end && self.settled.iter().all(|&s| s)
     }
 
+    /// Whether a `stop` paused the hand at `table` (its built-in seats
+    /// play it on at its table's next step).
+    pub fn paused(&self, table: usize) -> bool {
+        self.paused[table] > 0
+    }
+
     /// The player of the seat to act at `table`, if anyone is to act.
     pub fn waiting(&self, table: usize) -> Option<Player> {
         self.hands[table].actor().map(|s| self.players[s])

@@ -102,6 +102,12 @@ assert t.hands_played == 80 and t.done.all()
 assert paused[0] and paused.sum() < 10 and t.legal[paused].any(axis=1).all()
 repr(t), t.features()
 view = t.view(int(np.argmin(paused)), 0)
+try:  # (a replay of the war so far, history and all, would be huge)
+    t.view(0)
+except RuntimeError as e:
+    assert "table 0: Ctrl-C paused its hand" in str(e), e
+else:
+    sys.exit("a paused table's view")
 # The next step plays the wars on (and is stopped again): the other
 # tables' hands are counted.
 print("again", after_signal(lambda: t.step(zeros)), flush=True)

@@ -361,7 +361,15 @@ class Tables(Batch):
         """What ``seat`` (default: the actor) may know of the hand at
         ``table`` now, as a ``PlayerView``."""
         self._check_free()
-        return self._hands[int_in(table, "table", 0, len(self._hands) - 1)].view(seat)
+        index = int_in(table, "table", 0, len(self._hands) - 1)
+        hand = self._hands[index]
+        # (The core would replay a paused war, history and all: it refuses.)
+        if hand.actor is not None and self._builtins[hand.actor] is not None:
+            raise RuntimeError(
+                f"table {index}: Ctrl-C paused its hand while the built-in seats played it"
+                " (a raise war with no cap); step the table on before asking for its view"
+            )
+        return hand.view(seat)
 
     def _new_hand(self) -> tuple[Hand, Xoshiro256PlusPlus]:
         """The run's next hand and the generator of its built-in decisions."""

@@ -3,7 +3,7 @@
 //! extends, the finished hands' `done` flags and `payoffs` after each step.
 
 use numpy::{PyArray1, PyArray2, PyArrayMethods};
-use pyo3::exceptions::PyTypeError;
+use pyo3::exceptions::{PyRuntimeError, PyTypeError};
 use pyo3::prelude::*;
 
 use super::actions::{actions_arg, where_arg};
@@ -20,6 +20,15 @@ use crate::tables::Tables;
 /// Why a `Tables` cannot be pickled or copied (the reference's words too).
 const TABLES_NOT_COPIED: &str = "Tables cannot be pickled or copied: it holds live numpy \
     arrays over the core's tables; make a new Tables with the same seed instead";
+
+/// Why a table's view is refused while Ctrl-C has its hand paused (the
+/// reference's words too).
+fn paused_view(table: usize) -> String {
+    format!(
+        "table {table}: Ctrl-C paused its hand while the built-in seats played it \
+         (a raise war with no cap); step the table on before asking for its view"
+    )
+}
 
 /// More tables than this would take gigabytes.
 pub const MAX_TABLES: u64 = 1 << 22;
@@ -187,6 +196,11 @@ impl PyTables {
     ) -> PyResult<PyPlayerView> {
         let this = borrowed(slf)?;
         let table = int_in(table, "table", 0, this.inner.len() as u64 - 1)? as usize;
+        // Replaying a raise war of millions of actions with its history
+        // would take time and memory the caller never asked for.
+        if this.inner.paused(table) {
+            return Err(PyRuntimeError::new_err(paused_view(table)));
+        }
         PyPlayerView::of(&this.inner.replayed(table), seat)
     }
 
