@@ -64,8 +64,8 @@ def _ctrl_c_between_actions(seen: list[int]) -> Iterator[None]:
         yield
     finally:
         signal.signal(signal.SIGINT, previous)
-    if seen:
-        signal.raise_signal(signal.SIGINT)  # the caller's handler, now
+        if seen:  # the caller's handler, now (even past another error)
+            signal.raise_signal(signal.SIGINT)
 
 
 def _row(hand: Hand) -> dict[str, Any]:
