@@ -164,7 +164,9 @@ fn rotations(m: &Match<'_>) -> (Vec<[Player; MAX_SEATS]>, Vec<[u8; MAX_SEATS]>) 
 /// Plays the deals of chunks `first_chunk .. first_chunk + n_chunks` (on
 /// `threads` threads; `None`: the current pool) and returns their sums, or
 /// the first error of a decider or of the threads. Once `stop` is set no
-/// further chunk starts.
+/// further hand starts and a hand under way stops within
+/// [`LOOK_EVERY`](crate::sim::LOOK_EVERY) actions (the sums then cover
+/// fewer deals: a stopped run's are to be thrown away).
 pub fn match_chunks<E: Send + From<Error>>(
     m: &Match<'_>,
     first_chunk: u64,
@@ -207,6 +209,7 @@ pub fn match_chunks<E: Send + From<Error>>(
                                 &mut rows,
                                 &mut totals,
                                 deciders,
+                                stop,
                                 m.luck,
                             );
                         });
@@ -238,6 +241,7 @@ fn play_deals<E>(
     rows: &mut Rows,
     totals: &mut MatchTotals,
     deciders: &Deciders<'_, E>,
+    stop: &AtomicBool,
     count_luck: bool,
 ) -> Result<(), E> {
     let rotations = tables.len();
@@ -261,7 +265,11 @@ fn play_deals<E>(
                 lucks[i * rotations + r] = luck(hand, &mut rng);
             }
         };
-        play_chunk(table, chunk, work, deciders, &mut done)?;
+        play_chunk(table, chunk, work, deciders, stop, &mut done)?;
+    }
+    // A stopped chunk's deals are not all played: none is counted.
+    if stop.load(Ordering::Relaxed) {
+        return Ok(());
     }
     let n = tables[0].players.len();
     for (i, deal) in payoffs.chunks_exact(rotations).enumerate() {

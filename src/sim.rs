@@ -15,6 +15,7 @@ use crate::pots::MAX_SEATS;
 use crate::rng::{hand_seeds, Rng};
 use crate::rules::Rules;
 use crate::strategy::Strategy;
+pub use crate::tables::LOOK_EVERY;
 use crate::threads::run_in;
 
 /// Hands per chunk: the unit of seeding and of work sharing.
@@ -223,12 +224,17 @@ impl Hands {
 }
 
 /// Plays chunk `chunk` of `table`, handing every finished hand to `done`
-/// with its index in the chunk.
+/// with its index in the chunk. Once `stop` is set no further hand starts,
+/// and a hand under way stops within [`LOOK_EVERY`] actions (a raise war
+/// with no cap can last 2^50 raises) without being handed to `done`: the
+/// chunk then ends early, short of hands, and its caller (whose run was
+/// stopped) throws its sums away.
 pub(crate) fn play_chunk<E>(
     table: &Table<'_>,
     chunk: u64,
     work: &mut Hands,
     deciders: &Deciders<'_, E>,
+    stop: &AtomicBool,
     done: &mut impl FnMut(usize, &Hand),
 ) -> Result<(), E> {
     let first = chunk * CHUNK;
@@ -237,7 +243,7 @@ pub(crate) fn play_chunk<E>(
     let players: [Player; MAX_SEATS] =
         std::array::from_fn(|s| table.players.get(s).copied().unwrap_or(Player::External(0)));
     if table.players.iter().any(|p| matches!(p, Player::Batch(_))) {
-        return play_side_by_side(table, first, count, &players, work, deciders, done);
+        return play_side_by_side(table, first, count, &players, work, deciders, stop, done);
     }
     let hand = &mut work.hands[0];
     // A table of check/call seats only gets a loop of its own, with the
@@ -253,7 +259,7 @@ pub(crate) fn play_chunk<E>(
             Strategy::CheckCall.play(hand, rng);
             Ok(())
         };
-        return play_hands(table, first, count, hand, turn, done);
+        return play_hands(table, first, count, hand, stop, turn, done);
     }
     // Built-in seats only: a plain array of strategies, with no arm for
     // the other kinds of seat in the loop.
@@ -264,7 +270,7 @@ pub(crate) fn play_chunk<E>(
             hand.act_legal(action);
             Ok(())
         };
-        return play_hands(table, first, count, hand, turn, done);
+        return play_hands(table, first, count, hand, stop, turn, done);
     }
     let turn = |hand: &mut Hand, rng: &mut Rng| {
         let seat = hand.actor().expect("a hand in play has an actor");
@@ -278,7 +284,7 @@ pub(crate) fn play_chunk<E>(
         hand.act_legal(action);
         Ok(())
     };
-    play_hands(table, first, count, hand, turn, done)
+    play_hands(table, first, count, hand, stop, turn, done)
 }
 
 /// Each seat's strategy, if every seat plays a built-in one.
@@ -294,13 +300,14 @@ fn builtin_strategies(players: &[Player]) -> Option<[Strategy; MAX_SEATS]> {
 }
 
 /// Hands `first .. first + count`, each played to the end by `turn` (which
-/// acts for the actor, or fails and stops the chunk).
+/// acts for the actor, or fails and stops the chunk), or until `stop`.
 #[inline(always)]
 fn play_hands<E>(
     table: &Table<'_>,
     first: u64,
     count: usize,
     hand: &mut Hand,
+    stop: &AtomicBool,
     mut turn: impl FnMut(&mut Hand, &mut Rng) -> Result<(), E>,
     done: &mut impl FnMut(usize, &Hand),
 ) -> Result<(), E> {
@@ -315,10 +322,23 @@ fn play_hands<E>(
         if draws {
             rng = Rng::new(decisions);
         }
+        if stop.load(Ordering::Relaxed) {
+            return Ok(());
+        }
         // Every hand starts from the table's stacks, which `Hand::new` set.
         hand.redeal(DeckSource::Seed(deck));
+        // The flag is looked at only every `LOOK_EVERY` actions, which no
+        // normal hand reaches: the hot loop pays a count down and a test.
+        let mut left = LOOK_EVERY;
         while hand.actor().is_some() {
             turn(hand, &mut rng)?;
+            left -= 1;
+            if left == 0 {
+                if stop.load(Ordering::Relaxed) {
+                    return Ok(());
+                }
+                left = LOOK_EVERY;
+            }
         }
         done(i, hand);
     }
@@ -327,7 +347,9 @@ fn play_hands<E>(
 
 /// Hands `first .. first + count` played side by side, so that each batch
 /// policy decides for every table waiting on it at once. Each hand has its
-/// own generators, so it plays exactly as it would one at a time.
+/// own generators, so it plays exactly as it would one at a time. Stopped
+/// (`stop`), no hand of the chunk is handed to `done`.
+#[allow(clippy::too_many_arguments)]
 fn play_side_by_side<E>(
     table: &Table<'_>,
     first: u64,
@@ -335,6 +357,7 @@ fn play_side_by_side<E>(
     players: &[Player; MAX_SEATS],
     work: &mut Hands,
     deciders: &Deciders<'_, E>,
+    stop: &AtomicBool,
     done: &mut impl FnMut(usize, &Hand),
 ) -> Result<(), E> {
     while work.hands.len() < count {
@@ -351,9 +374,17 @@ fn play_side_by_side<E>(
     let mut waiting: Vec<usize> = (0..count).collect();
     let mut rows = Vec::with_capacity(count);
     loop {
+        if stop.load(Ordering::Relaxed) {
+            return Ok(());
+        }
         for &i in &waiting {
             let hand = &mut hands[i];
+            let mut acted: u32 = 0;
             while let Some(seat) = hand.actor() {
+                acted = acted.wrapping_add(1);
+                if acted.is_multiple_of(LOOK_EVERY) && stop.load(Ordering::Relaxed) {
+                    return Ok(());
+                }
                 match players[seat] {
                     Player::Builtin(strategy) => strategy.play(hand, &mut rngs[i]),
                     Player::External(id) => {
@@ -389,12 +420,14 @@ fn play_side_by_side<E>(
 }
 
 /// Hands `first .. first + count` of `table`'s run, played as `simulate`
-/// plays them and kept whole, history and all (for `record=`).
+/// plays them and kept whole, history and all (for `record=`). Once `stop`
+/// is set it ends within a hand's [`LOOK_EVERY`] actions, short of hands.
 pub fn record_hands<E: From<Error>>(
     table: &Table<'_>,
     first: u64,
     count: u64,
     deciders: &Deciders<'_, E>,
+    stop: &AtomicBool,
 ) -> Result<Vec<Hand>, E> {
     let end = first.saturating_add(count).min(table.hands);
     let mut work = Hands::with_history(table, true);
@@ -402,13 +435,16 @@ pub fn record_hands<E: From<Error>>(
     let mut kept = Vec::new();
     crate::error::reserved(&mut kept, end.saturating_sub(first) as usize, "record=")?;
     for chunk in first / CHUNK..end.div_ceil(CHUNK) {
+        if stop.load(Ordering::Relaxed) {
+            break;
+        }
         let range = first.max(chunk * CHUNK)..end;
         let mut keep = |i: usize, hand: &Hand| {
             if range.contains(&(chunk * CHUNK + i as u64)) {
                 kept.push(hand.clone());
             }
         };
-        play_chunk(table, chunk, &mut work, deciders, &mut keep)?;
+        play_chunk(table, chunk, &mut work, deciders, stop, &mut keep)?;
     }
     Ok(kept)
 }
@@ -416,8 +452,9 @@ pub fn record_hands<E: From<Error>>(
 /// Plays chunks `first_chunk .. first_chunk + n_chunks` on `threads` threads
 /// (`None`: the current pool, see [`Pool`](crate::threads::Pool)) and
 /// returns their sums, or the first error of a decider or of the threads.
-/// Once `stop` is set no further chunk starts (the sums then cover fewer
-/// hands).
+/// Once `stop` is set no further hand starts and a hand under way stops
+/// within [`LOOK_EVERY`] actions, uncounted (the sums then cover fewer
+/// hands: a stopped run's are to be thrown away).
 pub fn simulate_chunks<E: Send + From<Error>>(
     table: &Table<'_>,
     first_chunk: u64,
@@ -447,7 +484,7 @@ pub fn simulate_chunks<E: Send + From<Error>>(
                                     totals.record(hand);
                                 }
                             };
-                            played = play_chunk(table, chunk, &mut work, deciders, &mut done);
+                            played = play_chunk(table, chunk, &mut work, deciders, stop, &mut done);
                             sums.add_to(&mut totals);
                         });
                     }
@@ -597,6 +634,37 @@ mod tests {
         sums.add_to(&mut one);
         assert_eq!(one, each);
         assert!(each.sum_sq.iter().any(|&q| q > 0));
+    }
+
+    /// A raise war with no cap (tight seats heads-up at stacks near the
+    /// chip limit: some 2^50 raises at hand 80 of seed 1) stops once
+    /// `stop` is set, in `simulate_chunks` and in `record_hands`.
+    #[test]
+    fn a_stop_ends_a_raise_war() {
+        let stacks = [crate::rules::MAX_CHIPS; 2];
+        let players = [Player::Builtin(Strategy::Tight); 2];
+        let table = Table {
+            rules: Rules {
+                cap: None,
+                ..Rules::default()
+            },
+            stacks: &stacks,
+            players: &players,
+            seed: 1,
+            hands: 200,
+        };
+        let stop = AtomicBool::new(false);
+        std::thread::scope(|s| {
+            s.spawn(|| {
+                std::thread::sleep(std::time::Duration::from_millis(100));
+                stop.store(true, Ordering::Relaxed);
+            });
+            let totals = simulate_chunks(&table, 0, 1, Some(1), &stop, &builtin_only()).unwrap();
+            assert!(totals.hands < 200);
+        });
+        // Already stopped: no hand starts.
+        let kept = record_hands(&table, 0, 200, &builtin_only(), &stop).unwrap();
+        assert!(kept.is_empty());
     }
 
     #[test]

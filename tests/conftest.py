@@ -185,6 +185,10 @@ SLOW = {
         "test_ctrl_c_stops_a_batch_policy_run",
         "test_ctrl_c_stops_a_slow_python_strategy_between_decisions",
     },
+    "robustness/test_interrupt_wars.py": {
+        "test_a_raise_war_stops_within_half_a_second_under_every_preset",
+        "test_ctrl_c_returns_once_a_blocked_strategy_returns",
+    },
     "sim/test_distributed.py": {
         "test_a_worker_killed_mid_run_changes_nothing",
         "test_ctrl_c_cancels_the_outstanding_tasks",

@@ -4,8 +4,10 @@
 //! the work runs on a scoped thread while the calling thread waits on it a
 //! slice at a time and lets Python handle signals in between.
 
+use std::ffi::c_ulong;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, RecvTimeoutError};
+use std::sync::Mutex;
 use std::time::Duration;
 
 use pyo3::exceptions::PyRuntimeError;
@@ -25,6 +27,65 @@ const POLL: Duration = Duration::from_millis(50);
 pub fn interruptible_or<T: Send>(
     py: Python<'_>,
     cancelled: Option<&Bound<'_, PyAny>>,
+    work: impl FnOnce(&AtomicBool) -> T + Send,
+) -> PyResult<T> {
+    interruptible_with(py, cancelled, None, work)
+}
+
+/// The Python threads running a caller's code for a run right now (a
+/// strategy's call), so that a stopped run can stop them too.
+#[derive(Default)]
+pub struct InPython(Mutex<Vec<c_ulong>>);
+
+impl InPython {
+    /// `call()` (with the GIL held), this thread counted as in Python
+    /// meanwhile.
+    pub fn calling<T>(&self, call: impl FnOnce() -> T) -> T {
+        // SAFETY: asks for the calling thread's identifier; no state.
+        let me = unsafe { pyo3::ffi::PyThread_get_thread_ident() };
+        self.ids().push(me);
+        let out = call();
+        let mut ids = self.ids();
+        if let Some(i) = ids.iter().position(|&id| id == me) {
+            ids.swap_remove(i);
+        }
+        out
+    }
+
+    fn ids(&self) -> std::sync::MutexGuard<'_, Vec<c_ulong>> {
+        // A panic while held leaves only a list of integers: still good.
+        self.0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// Raises KeyboardInterrupt in every thread in a caller's code now, as
+    /// Python raises a signal's: at its next bytecode. (A thread blocked in
+    /// C, as in `time.sleep`, sees it only once that call returns.)
+    fn interrupt(&self, _py: Python<'_>) {
+        for &id in self.ids().iter() {
+            // SAFETY: the GIL is held (`_py`), as the call requires; the
+            // exception type is a static, borrowed; an identifier whose
+            // thread has gone matches no thread state and sets nothing.
+            // (Each registered thread holds the GIL whenever it changes the
+            // list, so one listed now is inside its call.)
+            unsafe {
+                pyo3::ffi::PyThreadState_SetAsyncExc(
+                    id as std::ffi::c_long,
+                    pyo3::ffi::PyExc_KeyboardInterrupt,
+                );
+            }
+        }
+    }
+}
+
+/// `interruptible_or`, which once stopped also raises KeyboardInterrupt in
+/// the threads `in_python` lists (strategies under way on a run's pool), so
+/// that a strategy stuck in a Python loop does not hold the run up.
+pub fn interruptible_with<T: Send>(
+    py: Python<'_>,
+    cancelled: Option<&Bound<'_, PyAny>>,
+    in_python: Option<&InPython>,
     work: impl FnOnce(&AtomicBool) -> T + Send,
 ) -> PyResult<T> {
     let stop = AtomicBool::new(false);
@@ -58,6 +119,9 @@ pub fn interruptible_or<T: Send>(
                     });
                     if let Err(raised) = raised {
                         stop.store(true, Ordering::Relaxed);
+                        if let Some(in_python) = in_python {
+                            in_python.interrupt(py);
+                        }
                         let _ = py.detach(|| worker.join());
                         return Err(raised);
                     }

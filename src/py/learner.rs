@@ -67,10 +67,23 @@ impl PyLearnerTable {
     }
 }
 
+/// A `stop` for the core's built-in seats, asked only in a long hand (a
+/// raise war with no cap): it lets Python's other threads run a moment (a
+/// step holds the GIL, being short but for such a hand), then lets Python
+/// handle Ctrl-C, and keeps what that raised in `interrupted`.
+fn ctrl_c<'a>(py: Python<'a>, interrupted: &'a mut Option<PyErr>) -> impl FnMut() -> bool + 'a {
+    move || {
+        py.detach(|| ());
+        *interrupted = py.check_signals().err();
+        interrupted.is_some()
+    }
+}
+
 #[pymethods]
 impl PyLearnerTable {
     #[new]
     fn new(
+        py: Python<'_>,
         rules: &Bound<'_, PyAny>,
         stacks: &Bound<'_, PyAny>,
         seat: &Bound<'_, PyAny>,
@@ -86,8 +99,18 @@ impl PyLearnerTable {
         let players = players_arg(Some(strategies), stacks.len())?;
         let seed = int_in(seed, "seed", 0, u64::MAX)?;
         let core_rules = rules.get().inner;
+        let mut interrupted = None;
+        let inner = Learner::new_or(
+            core_rules,
+            &stacks,
+            &players,
+            seat,
+            seed,
+            &mut ctrl_c(py, &mut interrupted),
+        )?;
+        interrupted.map_or(Ok(()), Err)?;
         Ok(PyLearnerTable {
-            inner: Learner::new(core_rules, &stacks, &players, seat, seed)?,
+            inner,
             big_bet: core_rules.big_bet,
         })
     }
@@ -99,7 +122,11 @@ impl PyLearnerTable {
     /// bets, is the learner's for the first hand that ended meanwhile.
     fn step<'py>(&mut self, py: Python<'py>, choice: &Bound<'py, PyAny>) -> PyResult<Stepped<'py>> {
         let choice = int_in(choice, "a choice", 0, 2)? as u8;
-        let turn = self.inner.step(choice)?;
+        let mut interrupted = None;
+        let turn = self
+            .inner
+            .step_or(choice, &mut ctrl_c(py, &mut interrupted))?;
+        interrupted.map_or(Ok(()), Err)?;
         self.stepped(py, turn)
     }
 
@@ -109,7 +136,11 @@ impl PyLearnerTable {
     fn act<'py>(&mut self, py: Python<'py>, action: &Bound<'py, PyAny>) -> PyResult<Stepped<'py>> {
         let index = int_in(action, "an action", 0, Action::ALL.len() as u64 - 1)?;
         let action = Action::ALL[index as usize];
-        let turn = self.inner.act(action)?;
+        let mut interrupted = None;
+        let turn = self
+            .inner
+            .act_or(action, &mut ctrl_c(py, &mut interrupted))?;
+        interrupted.map_or(Ok(()), Err)?;
         self.stepped(py, turn)
     }
 

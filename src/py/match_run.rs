@@ -310,8 +310,8 @@ impl MatchRun {
         for r in 0..self.seatings {
             let seated: Vec<Player> = (0..n).map(|s| self.seats.players[(s + r) % n]).collect();
             let table = self.table(&seated);
-            let kept = self.seats.play(py, None, |deciders, _, _| {
-                sim::record_hands(&table, 0, deals, deciders)
+            let kept = self.seats.play(py, None, |deciders, stop, _| {
+                sim::record_hands(&table, 0, deals, deciders, stop)
             })?;
             by_seating.push(kept.into_iter());
         }

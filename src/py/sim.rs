@@ -12,7 +12,7 @@ use pyo3::prelude::*;
 use super::args::index_of;
 use super::conversion::{Kind, Strategies};
 use super::events::member_action;
-use super::interrupt::interruptible_or;
+use super::interrupt::{interruptible_or, interruptible_with, InPython};
 use super::tables::{actions_arg, PyBatch};
 use super::view::PyPlayerView;
 use crate::error::Error;
@@ -187,6 +187,9 @@ impl Seats {
         let only_batch = self.callables.iter().all(Option::is_none);
         let big_bet = self.big_bet;
         let (callables, policies) = (&self.callables, &self.policies);
+        // The pool's threads in a strategy now: Ctrl-C raises in them too.
+        let in_python = InPython::default();
+        let in_python = &in_python;
         let run = |stop: &AtomicBool| -> PyResult<T> {
             let interrupted = || {
                 stop.load(Ordering::Relaxed)
@@ -203,7 +206,7 @@ impl Seats {
                         .as_ref()
                         .ok_or_else(|| PyTypeError::new_err("no strategy for this seat"))?;
                     let view = PyPlayerView::handed(py, view)?;
-                    let value = call_one(f.bind(py), &view);
+                    let value = in_python.calling(|| call_one(f.bind(py), &view));
                     PyPlayerView::keep(view);
                     checked_action(seat, legal, &value?)
                 })
@@ -212,7 +215,9 @@ impl Seats {
                 if let Some(e) = interrupted() {
                     return Err(e);
                 }
-                Python::attach(|py| batch_actions(py, &policies[policy as usize], hands, big_bet))
+                Python::attach(|py| {
+                    batch_actions(py, &policies[policy as usize], hands, big_bet, in_python)
+                })
             };
             // Attaching a thread to Python the first time makes it a thread
             // state, which costs more than a decision: that is done once a
@@ -237,7 +242,7 @@ impl Seats {
             };
             pool.install(|| work(&deciders, stop, None))
         };
-        interruptible_or(py, cancelled, run)?
+        interruptible_with(py, cancelled, Some(in_python), run)?
     }
 }
 
@@ -279,8 +284,10 @@ fn batch_actions(
     policy: &Py<PyAny>,
     hands: &[&Hand],
     big_bet: u64,
+    in_python: &InPython,
 ) -> PyResult<Vec<Action>> {
-    let value = policy.bind(py).call1((PyBatch::of(py, hands, big_bet)?,))?;
+    let batch = PyBatch::of(py, hands, big_bet)?;
+    let value = in_python.calling(|| policy.bind(py).call1((batch,)))?;
     let actions = actions_arg(py, &value, hands.len())
         .map_err(|e| PyTypeError::new_err(format!("a batch policy's result: {}", e.value(py))))?;
     hands

@@ -203,8 +203,8 @@ impl SimRun {
     ) -> PyResult<Bound<'py, PyList>> {
         let table = self.table();
         Record::reserve(count.min(self.hands.saturating_sub(first)), self.players)?;
-        let kept = self.seats.play(py, None, |deciders, _, _| {
-            sim::record_hands(&table, first, count, deciders)
+        let kept = self.seats.play(py, None, |deciders, stop, _| {
+            sim::record_hands(&table, first, count, deciders, stop)
         })?;
         // Each hand into its Python object, one at a time: the objects'
         // memory is Python's, whose failures are MemoryErrors.

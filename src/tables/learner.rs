@@ -7,7 +7,7 @@
 //! per decision, where stepping a table of `Tables` from Python took
 //! several array operations each.
 
-use super::{play_builtins, Player};
+use super::{play_builtins_or, Player};
 use crate::error::{Error, Result};
 use crate::event::{Action, ActionSet};
 use crate::hand::{DeckSource, Hand};
@@ -37,6 +37,16 @@ pub struct Learner {
     /// The learner's net chips in the first hand that ended since its last
     /// decision (a hand it never acted in may end after it, unreported).
     ended: Option<i64>,
+    /// A `stop` paused the built-in seats mid-hand (Ctrl-C in a raise war
+    /// with no cap): the table is done with, a new one is needed.
+    stopped: bool,
+}
+
+/// The error of a table whose hand a `stop` paused.
+fn stopped_error() -> Error {
+    Error::InvalidArgument(
+        "this table's hand was stopped mid-way (Ctrl-C): reset() for a new one".into(),
+    )
 }
 
 impl Learner {
@@ -51,6 +61,20 @@ impl Learner {
         players: &[Player],
         seat: usize,
         seed: u64,
+    ) -> Result<Learner> {
+        Learner::new_or(rules, stacks, players, seat, seed, &mut || false)
+    }
+
+    /// `new`, its built-in seats asking `stop()` every
+    /// [`LOOK_EVERY`](super::LOOK_EVERY) actions of a hand: once it says
+    /// yes they stop, and the table refuses every later step.
+    pub fn new_or(
+        rules: Rules,
+        stacks: &[u64],
+        players: &[Player],
+        seat: usize,
+        seed: u64,
+        stop: &mut dyn FnMut() -> bool,
     ) -> Result<Learner> {
         let mut hand = Hand::new(rules, stacks, DeckSource::Seed(0))?;
         if players.len() != stacks.len() {
@@ -90,9 +114,10 @@ impl Learner {
             hand,
             rng: Rng::new(0),
             ended: None,
+            stopped: false,
         };
         learner.deal();
-        learner.advance();
+        learner.advance(stop);
         learner.ended = None;
         Ok(learner)
     }
@@ -122,6 +147,14 @@ impl Learner {
     /// (`choice_action`), then the built-in seats play on; the hand that
     /// ends is followed by the next. An error if a caller's seat is to act.
     pub fn step(&mut self, choice: u8) -> Result<Turn> {
+        self.step_or(choice, &mut || false)
+    }
+
+    /// `step`, the built-in seats stopped as `new_or`'s are.
+    pub fn step_or(&mut self, choice: u8, stop: &mut dyn FnMut() -> bool) -> Result<Turn> {
+        if self.stopped {
+            return Err(stopped_error());
+        }
         if choice >= CHOICES {
             return Err(Error::InvalidArgument(format!(
                 "a choice is 0, 1 or 2, got {choice}"
@@ -137,12 +170,20 @@ impl Learner {
         self.ended = None;
         let action = choice_action(choice, self.hand.legal_actions());
         self.hand.act_legal(action);
-        Ok(self.advance())
+        Ok(self.advance(stop))
     }
 
     /// The decision of the caller's seat that is to act; an illegal action
     /// is an error that changes nothing, and so is the learner's turn.
     pub fn act(&mut self, action: Action) -> Result<Turn> {
+        self.act_or(action, &mut || false)
+    }
+
+    /// `act`, the built-in seats stopped as `new_or`'s are.
+    pub fn act_or(&mut self, action: Action, stop: &mut dyn FnMut() -> bool) -> Result<Turn> {
+        if self.stopped {
+            return Err(stopped_error());
+        }
         if self.turn() == Turn::Learner {
             return Err(Error::InvalidArgument(format!(
                 "the learner's seat {} is to act: it steps with a choice",
@@ -150,7 +191,7 @@ impl Learner {
             )));
         }
         self.hand.act(action)?;
-        Ok(self.advance())
+        Ok(self.advance(stop))
     }
 
     /// Deals the next hand of the run.
@@ -162,10 +203,14 @@ impl Learner {
     }
 
     /// Plays the built-in seats, noting the first hand that ends and
-    /// dealing the next, until the learner or a caller is to act.
-    fn advance(&mut self) -> Turn {
+    /// dealing the next, until the learner or a caller is to act, or
+    /// `stop` stops them.
+    fn advance(&mut self, stop: &mut dyn FnMut() -> bool) -> Turn {
         loop {
-            play_builtins(&self.players, &mut self.hand, &mut self.rng);
+            if play_builtins_or(&self.players, &mut self.hand, &mut self.rng, stop).is_some() {
+                self.stopped = true;
+                return self.turn();
+            }
             if self.hand.is_over() {
                 if self.ended.is_none() {
                     self.ended = Some(self.hand.payoffs()[self.seat]);

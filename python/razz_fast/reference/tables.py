@@ -9,8 +9,11 @@ the seed of the generator its built-in strategies draw from.
 
 from __future__ import annotations
 
+import contextlib
 import os
-from collections.abc import Callable, Iterable, Sequence
+import signal
+import threading
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from razz_fast._checks import rules_type
@@ -42,6 +45,28 @@ __all__ = ["FEATURES", "FEATURES_VERSION", "Batch", "Tables", "features_of"]
 
 #: The most tables one ``Tables`` steps, as in the core.
 MAX_TABLES = 1 << 22
+
+#: A hand's built-in actions between two looks at Ctrl-C, as in the core.
+LOOK_EVERY = 1 << 10
+
+
+@contextlib.contextmanager
+def _ctrl_c_between_actions(seen: list[int]) -> Iterator[None]:
+    """Ctrl-C noted in ``seen`` while the block runs, and handled as it
+    would have been once the block ends: the core's step looks for it only
+    every ``LOOK_EVERY`` built-in actions of a hand and pauses that hand, so
+    the tables are never left half-changed. (Python runs handlers only on
+    the main thread: elsewhere nothing is deferred.)"""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: seen.append(signum))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+        if seen:  # the caller's handler, now (even past another error)
+            signal.raise_signal(signal.SIGINT)
 
 
 def _row(hand: Hand) -> dict[str, Any]:
@@ -316,12 +341,14 @@ class Tables(Batch):
         self._hands: list[Hand] = []
         self._rngs: list[Xoshiro256PlusPlus] = []
         self._settled: list[bool] = []
-        for table in range(count):
-            hand, rng = self._new_hand()
-            self._hands.append(hand)
-            self._rngs.append(rng)
-            self._settled.append(False)
-            self._play_builtins(table)
+        self._ctrl_c: list[int] = []
+        with _ctrl_c_between_actions(self._ctrl_c):
+            for table in range(count):
+                hand, rng = self._new_hand()
+                self._hands.append(hand)
+                self._rngs.append(rng)
+                self._settled.append(False)
+                self._play_builtins(table)
         self.hands_played = 0
         self.done = np.zeros(count, dtype=bool)
         self.payoffs = np.zeros((count, n), dtype=np.int64)
@@ -341,7 +368,15 @@ class Tables(Batch):
         """What ``seat`` (default: the actor) may know of the hand at
         ``table`` now, as a ``PlayerView``."""
         self._check_free()
-        return self._hands[int_in(table, "table", 0, len(self._hands) - 1)].view(seat)
+        index = int_in(table, "table", 0, len(self._hands) - 1)
+        hand = self._hands[index]
+        # (The core would replay a paused war, history and all: it refuses.)
+        if hand.actor is not None and self._builtins[hand.actor] is not None:
+            raise RuntimeError(
+                f"table {index}: Ctrl-C paused its hand while the built-in seats played it"
+                " (a raise war with no cap); step the table on before asking for its view"
+            )
+        return hand.view(seat)
 
     def _new_hand(self) -> tuple[Hand, Xoshiro256PlusPlus]:
         """The run's next hand and the generator of its built-in decisions."""
@@ -355,12 +390,18 @@ class Tables(Batch):
         self._play_builtins(table)
 
     def _play_builtins(self, table: int) -> None:
+        # Past Ctrl-C, a long hand pauses (a built-in seat still to act)
+        # and plays on at its table's next step.
         hand = self._hands[table]
+        played = 0
         while hand.actor is not None:
             strategy = self._builtins[hand.actor]
             if strategy is None:  # the caller's seat
                 return
+            if played and played % LOOK_EVERY == 0 and self._ctrl_c:
+                return
             hand.act(strategy(hand, self._rngs[table]))
+            played += 1
 
     def step(self, actions: Iterable[object], where: npt.ArrayLike | None = None) -> None:
         """One action per table (ignored where nobody waits); all or none.
@@ -368,7 +409,9 @@ class Tables(Batch):
         self._check_free()
         self._busy = True
         try:
-            self._step(actions, where)
+            self._ctrl_c = []
+            with _ctrl_c_between_actions(self._ctrl_c):
+                self._step(actions, where)
         finally:
             self._busy = False
 
@@ -384,8 +427,13 @@ class Tables(Batch):
         else:
             expected = f"where must be a 1-D bool array of length {n}"
             stepped = [bool(f) for f in vector(where, n, expected, "b")]
+        # (A built-in seat is to act only in a hand Ctrl-C paused.)
+        waiting = [
+            hand.actor is not None and stepped[table] and self._builtins[hand.actor] is None
+            for table, hand in enumerate(self._hands)
+        ]
         for table, (hand, value) in enumerate(zip(self._hands, values)):
-            if hand.actor is None or not stepped[table]:
+            if not waiting[table]:
                 continue
             legal = hand.legal_actions()
             if value not in legal:
@@ -396,7 +444,7 @@ class Tables(Batch):
                     f"table {table}: {name} is not legal for seat {hand.actor} now (legal: {names})"
                 )
         for table, (hand, value) in enumerate(zip(self._hands, values)):
-            if hand.actor is not None and stepped[table]:
+            if waiting[table]:
                 hand.act(Action(value))
         for table in range(len(self._hands)):
             if stepped[table]:

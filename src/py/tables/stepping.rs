@@ -3,7 +3,7 @@
 //! extends, the finished hands' `done` flags and `payoffs` after each step.
 
 use numpy::{PyArray1, PyArray2, PyArrayMethods};
-use pyo3::exceptions::PyTypeError;
+use pyo3::exceptions::{PyRuntimeError, PyTypeError};
 use pyo3::prelude::*;
 
 use super::actions::{actions_arg, where_arg};
@@ -20,6 +20,15 @@ use crate::tables::Tables;
 /// Why a `Tables` cannot be pickled or copied (the reference's words too).
 const TABLES_NOT_COPIED: &str = "Tables cannot be pickled or copied: it holds live numpy \
     arrays over the core's tables; make a new Tables with the same seed instead";
+
+/// Why a table's view is refused while Ctrl-C has its hand paused (the
+/// reference's words too).
+fn paused_view(table: usize) -> String {
+    format!(
+        "table {table}: Ctrl-C paused its hand while the built-in seats played it \
+         (a raise war with no cap); step the table on before asking for its view"
+    )
+}
 
 /// More tables than this would take gigabytes.
 pub const MAX_TABLES: u64 = 1 << 22;
@@ -69,16 +78,31 @@ impl PyTables {
         let threads = threads_arg(threads.filter(|t| !t.is_none()))?;
         let players = players_arg(strategies, stacks.len())?;
         let core_rules = rules.get().inner;
-        let inner = Tables::new(
-            core_rules,
-            &stacks,
-            &players,
-            tables,
-            seed,
-            0,
-            u64::MAX,
-            threads,
-        )?;
+        // Built-in seats play up to the first waiting decision here, without
+        // the GIL (other threads go on) but for a look at Ctrl-C now and
+        // then in a long hand (a raise war with no cap), which drops the
+        // tables.
+        let mut interrupted = None;
+        let inner = py.detach(|| {
+            let mut stop = || {
+                interrupted = Python::attach(|py| py.check_signals().err());
+                interrupted.is_some()
+            };
+            Tables::new_or(
+                core_rules,
+                &stacks,
+                &players,
+                tables,
+                seed,
+                0,
+                u64::MAX,
+                threads,
+                &mut stop,
+            )
+        })?;
+        if let Some(e) = interrupted {
+            return Err(e);
+        }
         let n = stacks.len();
         let obs = ObsArrays::new(py, tables, n)?;
         obs.write(py, false, |o| inner.observe(o))?;
@@ -101,6 +125,9 @@ impl PyTables {
     /// `payoffs`, and their tables deal the next hand at once. `where`, a
     /// bool array of one flag per table, steps only the tables it marks:
     /// the others stay exactly as they are (their actions are ignored).
+    /// Ctrl-C during a step (built-in seats in a raise war with no cap)
+    /// raises KeyboardInterrupt after the step: the hands it stopped are
+    /// paused, not over, and play on at their tables' next step.
     #[pyo3(signature = (actions, r#where=None))]
     fn step(
         slf: &Bound<'_, Self>,
@@ -130,16 +157,31 @@ impl PyTables {
             .map_err(|e| unusable("payoffs", "step()", e))?;
         let obs = slf.as_super().obs.clone_ref(py);
         let inner = &mut slf.inner;
+        // The step runs on this thread without the GIL; a hand that runs
+        // long (`LOOK_EVERY` actions) takes it back now and then to let
+        // Python see Ctrl-C (on the main thread), so the fast path pays
+        // nothing. Stopped, the step completes with that hand paused.
+        let mut interrupted = None;
         obs.write(py, true, |o| {
-            inner.step_shown(&actions.values, only.as_deref(), Some(o), |a| {
-                actions.shown(a)
-            })
+            let mut stop = || {
+                if interrupted.is_none() {
+                    interrupted = Python::attach(|py| py.check_signals().err());
+                }
+                interrupted.is_some()
+            };
+            inner.step_shown(
+                &actions.values,
+                only.as_deref(),
+                Some(o),
+                |a| actions.shown(a),
+                &mut stop,
+            )
         })??;
         for (flag, &finished) in bytes_mut(&mut done)?.iter_mut().zip(slf.inner.done()) {
             *flag = u8::from(finished);
         }
         payoffs.as_slice_mut()?.copy_from_slice(slf.inner.payoffs());
-        Ok(())
+        interrupted.map_or(Ok(()), Err)
     }
 
     /// view(table, seat=None): what `seat` (default: the actor) may know of
@@ -154,6 +196,11 @@ impl PyTables {
     ) -> PyResult<PyPlayerView> {
         let this = borrowed(slf)?;
         let table = int_in(table, "table", 0, this.inner.len() as u64 - 1)? as usize;
+        // Replaying a raise war of millions of actions with its history
+        // would take time and memory the caller never asked for.
+        if this.inner.paused(table) {
+            return Err(PyRuntimeError::new_err(paused_view(table)));
+        }
         PyPlayerView::of(&this.inner.replayed(table), seat)
     }
 
