@@ -92,6 +92,22 @@ def split_file(
     return header, data[start + length :]
 
 
+def check_abstraction(
+    header: dict[str, Any], where: str, name: str, version: int, infosets: int
+) -> None:
+    """A ValueError naming ``where`` unless the header's abstraction is
+    ``name`` version ``version`` with ``infosets`` information sets."""
+    if (header["abstraction"], header["abstraction_version"]) != (name, version):
+        raise ValueError(
+            f"{where} is a policy over the abstraction {header['abstraction']!r} version"
+            f" {header['abstraction_version']!r}; this razz_fast plays {name!r} version {version}"
+        )
+    if header["infosets"] != infosets:
+        raise ValueError(
+            f"{where} has {header['infosets']} information sets; the abstraction has {infosets}"
+        )
+
+
 def write(path: str | os.PathLike[str], header: dict[str, Any], weights: bytes) -> None:
     """Writes a policy file: ``header`` (with every key of ``HEADER_KEYS``)
     and ``weights``."""

@@ -33,8 +33,9 @@ use crate::view::PlayerView;
 enum Target {
     /// A built-in, the shipped blueprint or a `razz_fast.Policy`.
     Builtin(Strategy),
-    /// A `probability_policy`: asked through its `checked(view)` method.
-    Python(Py<PyAny>),
+    /// A `probability_policy`: asked through its `checked(view)` method;
+    /// whether it said it is suit-blind.
+    Python(Py<PyAny>, bool),
 }
 
 impl Target {
@@ -42,7 +43,7 @@ impl Target {
     fn core(&self) -> Option<&dyn Probabilities> {
         match self {
             Target::Builtin(strategy) => Some(strategy),
-            Target::Python(_) => None,
+            Target::Python(..) => None,
         }
     }
 }
@@ -66,7 +67,8 @@ fn target(strategy: &Bound<'_, PyAny>) -> PyResult<Target> {
         .import("razz_fast.policy")?
         .getattr("ProbabilityPolicy")?;
     if strategy.is_instance(&marked)? {
-        return Ok(Target::Python(strategy.clone().unbind()));
+        let suit_blind = strategy.getattr("suit_blind")?.is_truthy()?;
+        return Ok(Target::Python(strategy.clone().unbind(), suit_blind));
     }
     let shown = strategy
         .repr()
@@ -275,13 +277,13 @@ impl LbrRun {
                     )
                 })??
             }
-            (Target::Python(f), None) => {
+            (Target::Python(f, suit_blind), None) => {
                 let pool = self.pool.as_ref().expect("a Python strategy has its pool");
                 interruptible_or(py, cancelled, |stop| {
                     let probs = |hand: &Hand| python_probs(f, hand, stop);
                     let opponent = Opponent {
                         probs: &probs,
-                        suit_blind: false,
+                        suit_blind: *suit_blind,
                     };
                     // A thread state once a chunk, the GIL kept for it (as
                     // `simulate`'s per-decision strategies).
@@ -360,7 +362,7 @@ fn lbr_spot(
             in_core = move |h: &Hand| Ok(s.probabilities(h));
             &in_core
         }
-        (Target::Python(f), None) => {
+        (Target::Python(f, _), None) => {
             python = |h: &Hand| python_probs(f, h, &stop);
             &python
         }
@@ -368,7 +370,10 @@ fn lbr_spot(
     };
     let opponent = Opponent {
         probs,
-        suit_blind: target.core().is_some_and(Probabilities::suit_blind),
+        suit_blind: match &target {
+            Target::Python(_, suit_blind) => *suit_blind,
+            Target::Builtin(_) => target.core().is_some_and(Probabilities::suit_blind),
+        },
     };
     let mut me = Responder::new(seat, opponent.suit_blind);
     for a in actions {

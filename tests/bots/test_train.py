@@ -179,3 +179,25 @@ def test_the_command_line_trains_and_saves_a_policy(tmp_path, capsys):
     record = json.loads(capsys.readouterr().out)
     assert record["iterations"] == 500 and record["by"] == "train"
     assert ck.exists()
+
+
+def test_the_reference_train_gives_the_cores_policy():
+    core = rf.train(3, rules=rf.Rules(1, 2, 4, 8), stacks=20, seed=5, threads=1)
+    mirror = ref.train(3, rules=ref.Rules(1, 2, 4, 8), stacks=20, seed=5)
+    assert core.weights_bytes() == mirror.weights_bytes()
+    assert core.header["made"]["iterations"] == mirror.header["made"]["iterations"] == 3
+    with pytest.raises(ValueError, match="no checkpoints"):
+        ref.train(3, stacks=20, seed=5, checkpoint="x")
+
+
+def test_the_reference_policy_reads_and_plays_the_cores_file(tmp_path):
+    policy = rf.train(2000, seed=3, threads=1)
+    path = tmp_path / "p.pol"
+    policy.save(path)
+    mirror = ref.Policy.load(path)
+    assert mirror.weights_bytes() == policy.weights_bytes() and mirror.players == 2
+    a = rf.simulate(200, players=2, strategies=[policy, "tight"], seed=2, record=200)
+    b = ref.simulate(200, players=2, strategies=[mirror, "tight"], seed=2, record=200)
+    assert [h.history for h in a.records] == [h.history for h in b.records]
+    mirror.save(tmp_path / "q.pol")
+    assert rf.Policy.load(tmp_path / "q.pol") == policy

@@ -50,20 +50,9 @@ class Policy(_core.PolicyTable):
     def _from_header(cls, header: dict[str, Any], weights: bytes, where: str) -> Policy:
         """A policy from a file's header and weights, checked against this
         library's abstraction and rules."""
-        if (header["abstraction"], header["abstraction_version"]) != (
-            cls.ABSTRACTION,
-            cls.ABSTRACTION_VERSION,
-        ):
-            raise ValueError(
-                f"{where} is a policy over the abstraction {header['abstraction']!r} version"
-                f" {header['abstraction_version']!r}; this razz_fast plays"
-                f" {cls.ABSTRACTION!r} version {cls.ABSTRACTION_VERSION}"
-            )
-        if header["infosets"] != cls.INFOSETS:
-            raise ValueError(
-                f"{where} has {header['infosets']} information sets; the abstraction has"
-                f" {cls.INFOSETS}"
-            )
+        policy_file.check_abstraction(
+            header, where, cls.ABSTRACTION, cls.ABSTRACTION_VERSION, cls.INFOSETS
+        )
         players = header["players"]
         if not isinstance(players, int) or isinstance(players, bool):
             raise ValueError(f"{where}: players must be an integer, got {players!r}")

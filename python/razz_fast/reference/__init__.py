@@ -20,8 +20,10 @@ from razz_fast.reference.equities import equity
 from razz_fast.reference.evaluation import best_five, describe, rank, rank_many
 from razz_fast.reference.exploitability import exploitability
 from razz_fast.reference.hand import Hand
+from razz_fast.reference.policy import Policy
 from razz_fast.reference.rules import Rules
 from razz_fast.reference.tables import FEATURES, FEATURES_VERSION, Batch, Tables
+from razz_fast.reference.train import train
 from razz_fast.reference.view import PlayerView
 from razz_fast.results import (
     ChartResult,
@@ -49,6 +51,8 @@ __all__ = [
     "Batch",
     "batch_policy",
     "probability_policy",
+    "Policy",
+    "train",
     "FEATURES",
     "FEATURES_VERSION",
     "Action",

@@ -11,6 +11,9 @@ through its public ``weights_bytes()`` and ``players``.
 from __future__ import annotations
 
 import functools
+import inspect
+import math
+import os
 import sys
 from array import array
 from typing import TYPE_CHECKING, Any, Callable
@@ -19,34 +22,16 @@ from razz_fast import _policy_file
 from razz_fast.events import Action
 from razz_fast.reference import abstraction
 from razz_fast.reference.generator import Xoshiro256PlusPlus
+from razz_fast.reference.rules import Rules
 
 if TYPE_CHECKING:
     from razz_fast.reference.hand import Hand
     from razz_fast.reference.view import PlayerView
 
-__all__ = ["is_policy", "policy_strategy", "probabilities", "shipped", "SHIPPED"]
+__all__ = ["Policy", "is_policy", "policy_strategy", "probabilities", "shipped", "SHIPPED"]
 
 #: The built-in strategies that are shipped policies, heads-up only.
 SHIPPED = tuple(_policy_file.SHIPPED)
-
-
-class _Shipped:
-    """A shipped policy as the reference reads it: its weights and header."""
-
-    def __init__(self, name: str) -> None:
-        self.__name__ = name
-        self._header, self._weights = _policy_file.read(_policy_file.shipped_path(name))
-        self.players = int(self._header["players"])
-        self.abstraction = str(self._header["abstraction"])
-
-    def weights_bytes(self) -> bytes:
-        return self._weights
-
-
-@functools.cache
-def shipped(name: str) -> Any:
-    """The shipped policy ``name`` (``"blueprint"``), read from the package."""
-    return _Shipped(name)
 
 
 def is_policy(strategy: object) -> bool:
@@ -107,3 +92,150 @@ def policy_strategy(policy: Any, players: int) -> Callable[[Hand, Xoshiro256Plus
         raise AssertionError("the draw is below the sum of the weights")  # pragma: no cover
 
     return play
+
+
+class Policy:
+    """The reference's ``Policy``: the same weights, header and file as the
+    core's ``razz_fast.Policy``, read and played in plain Python."""
+
+    INFOSETS = abstraction.INFOSETS
+    ABSTRACTION = abstraction.NAME
+    ABSTRACTION_VERSION = abstraction.VERSION
+
+    def __init__(self, weights: bytes, players: int, header: dict[str, Any]) -> None:
+        if len(weights) != 6 * self.INFOSETS:
+            raise ValueError(
+                f"a policy's weights are {6 * self.INFOSETS} bytes ({self.INFOSETS}"
+                f" information sets of 3 16-bit weights), got {len(weights)}"
+            )
+        if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 8:
+            raise ValueError(f"a policy is for 2 to 8 players, got {players}")
+        self._weights = bytes(weights)
+        self.players = players
+        self._header = dict(header)
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str]) -> Policy:
+        """The policy saved at ``path``, checked as the core checks it."""
+        header, weights = _policy_file.read(path)
+        where = os.fspath(path)
+        _policy_file.check_abstraction(
+            header, where, cls.ABSTRACTION, cls.ABSTRACTION_VERSION, cls.INFOSETS
+        )
+        return cls(weights, header["players"], header)
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Writes the policy file."""
+        _policy_file.write(path, self._header, self._weights)
+
+    @staticmethod
+    def quantize(row: list[float]) -> list[int]:
+        """A row of non-negative weights scaled to sum to 65535 and rounded
+        half away from zero (zeros stay zeros), as the core does."""
+        if any(not math.isfinite(p) or p < 0 for p in row):
+            raise ValueError(f"probabilities must be finite and non-negative, got {row}")
+        total = 0.0
+        for p in row:
+            total += p
+        if total == 0.0:
+            return [0, 0, 0]
+        return [math.floor(p / total * 65535.0 + 0.5) for p in row]
+
+    @classmethod
+    def from_table(
+        cls,
+        probabilities: Any,
+        *,
+        players: int = 2,
+        rules: Rules | None = None,
+        iterations: int | None = None,
+        seed: int | None = None,
+        by: str = "from_table",
+    ) -> Policy:
+        """A policy from ``INFOSETS`` rows of three probabilities (fold,
+        passive, aggressive), as the core's ``Policy.from_table``."""
+        rows = [[float(p) for p in row] for row in probabilities]
+        if len(rows) != cls.INFOSETS or any(len(row) != 3 for row in rows):
+            raise ValueError(f"probabilities must have shape ({cls.INFOSETS}, 3)")
+        weights = array("H")
+        for i, row in enumerate(rows):
+            try:
+                weights.extend(cls.quantize(row))
+            except ValueError as e:
+                raise ValueError(f"probabilities row {i}: {e}") from None
+        if sys.byteorder == "big":  # pragma: no cover (the file is little-endian)
+            weights.byteswap()
+        rules = Rules() if rules is None else rules
+        header = {
+            "format": _policy_file.FORMAT,
+            "abstraction": cls.ABSTRACTION,
+            "abstraction_version": cls.ABSTRACTION_VERSION,
+            "infosets": cls.INFOSETS,
+            "players": players,
+            "rules": rules_fields(rules),
+            "made": {"by": by, "iterations": iterations, "seed": seed},
+        }
+        return cls(weights.tobytes(), players, header)
+
+    @property
+    def __name__(self) -> str:
+        name = self._header.get("name")
+        return name if isinstance(name, str) else "policy"
+
+    @property
+    def abstraction(self) -> str:
+        return str(self._header["abstraction"])
+
+    @property
+    def infosets(self) -> int:
+        return int(self._header["infosets"])
+
+    @property
+    def header(self) -> dict[str, Any]:
+        return dict(self._header)
+
+    @property
+    def rules(self) -> Rules:
+        return Rules(**self._header["rules"])
+
+    def weights_bytes(self) -> bytes:
+        return self._weights
+
+    def weights(self) -> list[tuple[int, int, int]]:
+        """The weights, one (fold, passive, aggressive) row an information set."""
+        flat = _weights(self)
+        return [(flat[i], flat[i + 1], flat[i + 2]) for i in range(0, len(flat), 3)]
+
+    @staticmethod
+    def infoset(view: PlayerView) -> int:
+        return abstraction.infoset(view)
+
+    def probabilities(self, view: PlayerView) -> dict[Action, float]:
+        return probabilities(self, view)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Policy):
+            return NotImplemented
+        return (self.players, self._header, self._weights) == (
+            other.players,
+            other._header,
+            other._weights,
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.players, self._weights))
+
+    def __repr__(self) -> str:
+        return f"<reference Policy {self.abstraction}, {self.players} players>"
+
+
+def rules_fields(rules: Rules) -> dict[str, Any]:
+    """``Rules``' fields by name, as its constructor takes them."""
+    names = [n for n in inspect.signature(Rules).parameters if n != "removed"]
+    return {name: getattr(rules, name) for name in names}
+
+
+@functools.cache
+def shipped(name: str) -> Policy:
+    """The shipped policy ``name`` (``"blueprint"``), read from the package."""
+    return Policy.load(_policy_file.shipped_path(name))

@@ -16,12 +16,16 @@ uniform over the legal slots.
 
 from __future__ import annotations
 
+import os
+
 from razz_fast.reference import abstraction
+from razz_fast.reference.abstraction import INFOSETS, NAME
 from razz_fast.reference.generator import Xoshiro256PlusPlus, hand_seeds
 from razz_fast.reference.hand import Hand
+from razz_fast.reference.policy import Policy
 from razz_fast.reference.rules import Rules
 
-__all__ = ["train_tables"]
+__all__ = ["train", "train_tables"]
 
 #: Flat index ``3 * infoset + slot`` to value; absent entries are zero.
 Table = dict[int, float]
@@ -101,3 +105,35 @@ def train_tables(
         for traverser in (0, 1):
             _traverse(dealt.clone(), traverser, float(k), rng, regrets, sums)
     return regrets, sums
+
+
+def train(
+    iterations: int,
+    *,
+    rules: Rules | None = None,
+    stacks: int | list[int] | None = None,
+    abstraction: str = "default",
+    seed: int | None = None,
+    threads: int | None = None,
+    progress: bool = False,
+    checkpoint: object = None,
+) -> Policy:
+    """The reference's ``train``: the same steps as the core's, one thread,
+    no progress bar and no checkpoints (it is for tests on a few
+    iterations); the policy of the average strategy."""
+    if abstraction != NAME:
+        raise ValueError(f"unknown abstraction {abstraction!r}: the only one is {NAME!r}")
+    if checkpoint is not None:
+        raise ValueError("the reference trainer keeps no checkpoints")
+    rules = Rules() if rules is None else rules
+    if stacks is None:
+        stacks = 100 * rules.big_bet
+    pair = [stacks, stacks] if isinstance(stacks, int) else list(stacks)
+    if len(pair) != 2:
+        raise ValueError(f"training is heads-up: give 2 stacks, got {len(pair)}")
+    seed = int.from_bytes(os.urandom(8), "little") if seed is None else seed
+    _, sums = train_tables(iterations, rules=rules, stacks=pair, seed=seed)
+    rows = [[sums.get(3 * i + s, 0.0) for s in range(3)] for i in range(INFOSETS)]
+    policy = Policy.from_table(rows, rules=rules, iterations=iterations, seed=seed, by="train")
+    made = {**policy.header["made"], "stacks": pair}
+    return Policy(policy.weights_bytes(), 2, {**policy.header, "made": made})
