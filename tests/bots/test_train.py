@@ -201,3 +201,14 @@ def test_the_reference_policy_reads_and_plays_the_cores_file(tmp_path):
     assert [h.history for h in a.records] == [h.history for h in b.records]
     mirror.save(tmp_path / "q.pol")
     assert rf.Policy.load(tmp_path / "q.pol") == policy
+
+
+def test_training_improves_the_policy_by_local_best_response():
+    # One run, an early checkpoint and a late one: what a local best
+    # response wins against the policy falls, with intervals apart.
+    early = rf.train(1_000, seed=7, threads=1)
+    late = rf.train(50_000, seed=7, threads=1)
+    before = rf.exploitability(early, 10_000, seed=3)
+    after = rf.exploitability(late, 10_000, seed=3)
+    assert after.interval[1] < before.interval[0], (before, after)
+    assert after.bb_per_100 > 0

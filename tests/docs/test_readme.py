@@ -95,7 +95,9 @@ def check_block(source: str, namespace: dict, name: str = "README") -> list[str]
     return problems
 
 
-@pytest.mark.parametrize("page", [README, ROOT / "docs" / "index.md"], ids=lambda p: p.name)
+@pytest.mark.parametrize(
+    "page", [README, ROOT / "docs" / "index.md", ROOT / "docs" / "BOTS.md"], ids=lambda p: p.name
+)
 def test_python_blocks_run_and_show_their_output(monkeypatch, page):
     monkeypatch.chdir(ROOT)  # the tour reads files by paths from the top
     blocks = python_blocks(page.read_text(encoding="utf-8"))
