@@ -179,26 +179,32 @@ class Policy:
 
     @property
     def __name__(self) -> str:
+        """The header's name, else ``"policy"``: how results label it."""
         name = self._header.get("name")
         return name if isinstance(name, str) else "policy"
 
     @property
     def abstraction(self) -> str:
+        """The abstraction's name the weights are written over, ``"default"``."""
         return str(self._header["abstraction"])
 
     @property
     def infosets(self) -> int:
+        """How many abstract information sets the policy holds weights for."""
         return int(self._header["infosets"])
 
     @property
     def header(self) -> dict[str, Any]:
+        """A copy of the file header: format, abstraction, players, rules, how made."""
         return dict(self._header)
 
     @property
     def rules(self) -> Rules:
+        """The reference Rules the policy was made for (it plays under any)."""
         return Rules(**self._header["rules"])
 
     def weights_bytes(self) -> bytes:
+        """The weights as the file holds them: three little-endian uint16 per set."""
         return self._weights
 
     def weights(self) -> list[tuple[int, int, int]]:
@@ -208,9 +214,11 @@ class Policy:
 
     @staticmethod
     def infoset(view: PlayerView) -> int:
+        """The abstract information set of the view's seat, which must act."""
         return abstraction.infoset(view)
 
     def probabilities(self, view: PlayerView) -> dict[Action, float]:
+        """Each legal action's probability for the view's seat, the actor."""
         return probabilities(self, view)
 
     def __eq__(self, other: object) -> bool:
