@@ -106,8 +106,8 @@ impl Policy {
     /// The action of the hand's actor, drawn from its weights with the
     /// hand's decision generator: `below(sum)` picks the first legal slot
     /// whose running sum passes it; with one positive weight, no draw.
-    // Out of line: the simulation loop inlines `Strategy::decide`, and
-    // the built-ins' arms should keep its registers.
+    // Out of line: the loops it is played in inline the built-ins' decisions,
+    // whose registers it should not take.
     #[inline(never)]
     pub fn decide(&self, hand: &Hand, rng: &mut Rng) -> Action {
         let infoset = abstraction::of_hand(hand);
@@ -153,10 +153,13 @@ impl Policy {
 
     /// The policy as strategies hold it: kept for the life of the process,
     /// so that every thread of every run reads it with no reference
-    /// counting. An equal policy registered before is reused, so loading
-    /// the same file again takes no more memory.
-    pub fn register(self) -> &'static Policy {
-        static KEPT: OnceLock<Mutex<HashMap<u64, Vec<&'static Policy>>>> = OnceLock::new();
+    /// counting, and named by a small number, so that a `Strategy` stays
+    /// as small as the built-ins need (a wider one slowed the simulation
+    /// loops). An equal policy registered before is reused, so loading the
+    /// same file again takes no more memory. Past [`MAX_POLICIES`] distinct
+    /// policies in one process, an error.
+    pub fn register(self) -> Result<PolicyRef> {
+        static KEPT: OnceLock<Mutex<HashMap<u64, Vec<u16>>>> = OnceLock::new();
         let mut hasher = std::collections::hash_map::DefaultHasher::new();
         self.hash(&mut hasher);
         let key = hasher.finish();
@@ -164,31 +167,42 @@ impl Policy {
             .get_or_init(Mutex::default)
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let registered: usize = kept.values().map(Vec::len).sum();
         let same = kept.entry(key).or_default();
-        if let Some(&policy) = same.iter().find(|&&p| *p == self) {
-            return policy;
+        if let Some(&id) = same.iter().find(|&&id| *PolicyRef(id).get() == self) {
+            return Ok(PolicyRef(id));
+        }
+        if registered >= MAX_POLICIES {
+            return Err(Error::InvalidArgument(format!(
+                "a process holds at most {MAX_POLICIES} distinct policies"
+            )));
         }
         let policy: &'static Policy = Box::leak(Box::new(self));
-        same.push(policy);
-        policy
+        let id = registered as u16;
+        // (Under the lock: slots are filled in order, each once.)
+        let _ = REGISTERED[registered].set(policy);
+        same.push(id);
+        Ok(PolicyRef(id))
     }
 }
 
-/// A registered policy as a strategy holds it: compared by identity.
-#[derive(Clone, Copy)]
-pub struct PolicyRef(pub &'static Policy);
+/// The most distinct policies one process registers.
+pub const MAX_POLICIES: usize = 4096;
 
-impl PartialEq for PolicyRef {
-    fn eq(&self, other: &PolicyRef) -> bool {
-        std::ptr::eq(self.0, other.0)
-    }
-}
+static REGISTERED: [OnceLock<&'static Policy>; MAX_POLICIES] =
+    [const { OnceLock::new() }; MAX_POLICIES];
 
-impl Eq for PolicyRef {}
+/// A registered policy as a strategy holds it: its number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PolicyRef(u16);
 
-impl std::fmt::Debug for PolicyRef {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Policy({:p})", self.0)
+impl PolicyRef {
+    /// The policy.
+    #[inline]
+    pub fn get(self) -> &'static Policy {
+        REGISTERED[self.0 as usize]
+            .get()
+            .expect("a PolicyRef is made only by registering its policy")
     }
 }
 
@@ -203,13 +217,17 @@ mod tests {
         Policy::new(players, vec![[1, 1, 1]; INFOSETS])
             .unwrap()
             .register()
+            .unwrap()
+            .get()
     }
 
     #[test]
     fn a_uniform_policy_draws_as_random_and_a_pure_one_as_check_call() {
         let call = Policy::new(2, vec![[0, 5, 0]; INFOSETS])
             .unwrap()
-            .register();
+            .register()
+            .unwrap()
+            .get();
         for seed in 0..200 {
             let stacks = [40, 40, 40];
             let mut a = Hand::new(Rules::default(), &stacks, DeckSource::Seed(seed)).unwrap();

@@ -4,6 +4,7 @@
 
 use crate::event::{Action, ActionSet};
 use crate::hand::Hand;
+use crate::policy::PolicyRef;
 use crate::strategy::Strategy;
 
 /// Action probabilities indexed by `Action as usize` (0..7): zero off the legal actions, summing to one.
@@ -43,15 +44,24 @@ impl Probabilities for Strategy {
     fn probabilities(&self, hand: &Hand) -> Probs {
         match self {
             Strategy::Random => uniform(hand.legal_actions()),
-            Strategy::Policy(policy) => policy.0.probabilities(hand),
             // Neither draws from the generator, so any will do.
             _ => certain(self.decide(hand, &mut crate::rng::Rng::new(0))),
         }
     }
 
     /// Every built-in reads its own cards through the running low key (a
-    /// set of ranks) and their count: never suits, nor their order; a
-    /// policy's abstraction reads ranks only, the down cards' unordered.
+    /// set of ranks) and their count: never suits, nor their order.
+    fn suit_blind(&self) -> bool {
+        true
+    }
+}
+
+impl Probabilities for PolicyRef {
+    fn probabilities(&self, hand: &Hand) -> Probs {
+        self.get().probabilities(hand)
+    }
+
+    /// The abstraction reads ranks only, and the down cards' unordered.
     fn suit_blind(&self) -> bool {
         true
     }

@@ -276,6 +276,7 @@ pub(crate) fn play_chunk<E>(
         let seat = hand.actor().expect("a hand in play has an actor");
         let action = match players[seat] {
             Player::Builtin(strategy) => strategy.decide(hand, rng),
+            Player::Policy(policy) => policy.get().decide(hand, rng),
             // (Batch seats are played side by side, never here.)
             Player::External(id) | Player::Batch(id) => (deciders.external)(id, hand)?,
         };
@@ -312,10 +313,7 @@ fn play_hands<E>(
     done: &mut impl FnMut(usize, &Hand),
 ) -> Result<(), E> {
     // Only "random" draws: other tables skip seeding a generator a hand.
-    let draws = table
-        .players
-        .iter()
-        .any(|p| matches!(p, Player::Builtin(s) if s.draws()));
+    let draws = table.players.iter().any(|p| p.draws());
     let mut rng = Rng::new(0);
     for (i, k) in (first..first + count as u64).enumerate() {
         let (deck, decisions) = hand_seeds(table.seed, k);
@@ -387,6 +385,10 @@ fn play_side_by_side<E>(
                 }
                 match players[seat] {
                     Player::Builtin(strategy) => strategy.play(hand, &mut rngs[i]),
+                    Player::Policy(policy) => {
+                        let action = policy.get().decide(hand, &mut rngs[i]);
+                        hand.act_legal(action);
+                    }
                     Player::External(id) => {
                         let action = (deciders.external)(id, hand)?;
                         hand.act_legal(action);

@@ -6,7 +6,6 @@
 use crate::error::{Error, Result};
 use crate::event::{Action, ActionSet};
 use crate::hand::Hand;
-use crate::policy::PolicyRef;
 use crate::rng::Rng;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -14,8 +13,6 @@ pub enum Strategy {
     CheckCall,
     Random,
     Tight,
-    /// A policy's sampled actions (docs/BOTS.md), played as a built-in.
-    Policy(PolicyRef),
 }
 
 impl Strategy {
@@ -27,14 +24,7 @@ impl Strategy {
             Strategy::CheckCall => "check_call",
             Strategy::Random => "random",
             Strategy::Tight => "tight",
-            Strategy::Policy(_) => "policy",
         }
-    }
-
-    /// Whether the strategy draws from the hand's decision generator (the
-    /// loops seed one a hand only for such tables).
-    pub fn draws(self) -> bool {
-        matches!(self, Strategy::Random | Strategy::Policy(_))
     }
 
     pub fn from_name(name: &str) -> Result<Strategy> {
@@ -86,7 +76,6 @@ impl Strategy {
                     .expect("a hand waiting for an actor has a legal action")
             }
             Strategy::Tight => tight(hand, hand.legal_actions()),
-            Strategy::Policy(policy) => policy.0.decide(hand, rng),
         }
     }
 }

@@ -23,6 +23,7 @@ use super::policy::{policy_strategy, shipped_strategy, SHIPPED};
 use super::rules::rules_arg;
 use super::rules::PyRules;
 use crate::event::Event;
+use crate::policy::PolicyRef;
 use crate::rules::{Rules, MAX_CHIPS};
 use crate::strategy::Strategy;
 
@@ -289,6 +290,8 @@ impl Record {
 pub enum Kind {
     /// A built-in strategy, played in the core.
     Builtin(Strategy),
+    /// A `Policy` (or the shipped blueprint), played in the core.
+    Policy(PolicyRef),
     /// A callable asked once per decision, `f(view) -> Action`.
     PerDecision,
     /// A `batch_policy`, asked for many tables at once.
@@ -314,9 +317,9 @@ impl Strategies {
             .into_iter()
             .map(|s| {
                 let kind = if let Ok(name) = s.cast::<PyString>() {
-                    Kind::Builtin(builtin(&name.to_cow()?, &s, players)?)
+                    builtin(&name.to_cow()?, &s, players)?
                 } else if let Some(policy) = policy_strategy(&s, players)? {
-                    Kind::Builtin(policy)
+                    Kind::Policy(policy)
                 } else if !s.is_callable() {
                     return Err(type_error(
                         "a strategy must be a name, a Policy or a callable",
@@ -344,11 +347,11 @@ impl Strategies {
 
 /// A built-in strategy by name; an unknown name is a ValueError listing
 /// the names (the wording of the reference).
-fn builtin(name: &str, given: &Bound<'_, PyAny>, players: usize) -> PyResult<Strategy> {
+fn builtin(name: &str, given: &Bound<'_, PyAny>, players: usize) -> PyResult<Kind> {
     if let Some(policy) = shipped_strategy(given.py(), name, players)? {
-        return Ok(policy);
+        return Ok(Kind::Policy(policy));
     }
-    Strategy::from_name(name).map_err(|_| {
+    Strategy::from_name(name).map(Kind::Builtin).map_err(|_| {
         let mut names: Vec<&str> = Strategy::ALL.iter().map(|s| s.name()).collect();
         names.extend(SHIPPED);
         let shown = given.repr().map_or_else(|_| "?".into(), |r| r.to_string());

@@ -21,6 +21,7 @@ use crate::card::{Card, DECK_SIZE};
 use crate::event::Action;
 use crate::hand::{DeckSource, Hand};
 use crate::lbr::{self, LbrTable, Opponent, Responder};
+use crate::policy::PolicyRef;
 use crate::probabilities::{Probabilities, Probs};
 use crate::rng::Rng;
 use crate::sim::{self, plain_chunk};
@@ -31,8 +32,9 @@ use crate::view::PlayerView;
 /// The strategy a local best response plays against, as the core reads
 /// its probabilities.
 enum Target {
-    /// A built-in, the shipped blueprint or a `razz_fast.Policy`.
     Builtin(Strategy),
+    /// A `razz_fast.Policy` or the shipped blueprint.
+    Policy(PolicyRef),
     /// A `probability_policy`: asked through its `checked(view)` method;
     /// whether it said it is suit-blind.
     Python(Py<PyAny>, bool),
@@ -43,6 +45,7 @@ impl Target {
     fn core(&self) -> Option<&dyn Probabilities> {
         match self {
             Target::Builtin(strategy) => Some(strategy),
+            Target::Policy(policy) => Some(policy),
             Target::Python(..) => None,
         }
     }
@@ -54,14 +57,14 @@ fn target(strategy: &Bound<'_, PyAny>) -> PyResult<Target> {
     if let Ok(name) = strategy.cast::<PyString>() {
         let name = name.to_cow()?;
         if let Some(policy) = shipped_strategy(py, &name, 2)? {
-            return Ok(Target::Builtin(policy));
+            return Ok(Target::Policy(policy));
         }
         return Strategy::from_name(&name)
             .map(Target::Builtin)
             .map_err(|e| PyValueError::new_err(e.to_string()));
     }
     if let Some(policy) = policy_strategy(strategy, 2)? {
-        return Ok(Target::Builtin(policy));
+        return Ok(Target::Policy(policy));
     }
     let marked = py
         .import("razz_fast.policy")?
@@ -293,7 +296,9 @@ impl LbrRun {
                     })
                 })??
             }
-            (Target::Builtin(_), None) => unreachable!("a built-in is read in the core"),
+            (Target::Builtin(_) | Target::Policy(_), None) => {
+                unreachable!("a built-in or a policy is read in the core")
+            }
         };
         Ok(LbrSums {
             hands: totals.hands,
@@ -366,13 +371,17 @@ fn lbr_spot(
             python = |h: &Hand| python_probs(f, h, &stop);
             &python
         }
-        (Target::Builtin(_), None) => unreachable!("a built-in is read in the core"),
+        (Target::Builtin(_) | Target::Policy(_), None) => {
+            unreachable!("a built-in or a policy is read in the core")
+        }
     };
     let opponent = Opponent {
         probs,
         suit_blind: match &target {
             Target::Python(_, suit_blind) => *suit_blind,
-            Target::Builtin(_) => target.core().is_some_and(Probabilities::suit_blind),
+            Target::Builtin(_) | Target::Policy(_) => {
+                target.core().is_some_and(Probabilities::suit_blind)
+            }
         },
     };
     let mut me = Responder::new(seat, opponent.suit_blind);

@@ -10,7 +10,6 @@ use super::events::action_member;
 use super::view::PyPlayerView;
 use crate::abstraction::{self, INFOSETS, SLOTS};
 use crate::policy::{Policy, PolicyRef, Weights};
-use crate::strategy::Strategy;
 
 /// Bytes per information set in a policy's weights: three little-endian
 /// 16-bit weights (fold, passive, aggressive).
@@ -20,7 +19,7 @@ const ROW_BYTES: usize = SLOTS * 2;
 /// of integer weights per abstract information set, for a player count.
 #[pyclass(module = "razz_fast._core", name = "PolicyTable", subclass, frozen)]
 pub struct PyPolicy {
-    pub policy: &'static Policy,
+    pub policy: PolicyRef,
 }
 
 #[pymethods]
@@ -48,13 +47,13 @@ impl PyPolicy {
             .map(|row| std::array::from_fn(|i| u16::from_le_bytes([row[2 * i], row[2 * i + 1]])))
             .collect();
         Ok(PyPolicy {
-            policy: Policy::new(players, rows)?.register(),
+            policy: Policy::new(players, rows)?.register()?,
         })
     }
 
     /// The weights as `new` takes them.
     fn weights_bytes<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
-        let rows = self.policy.weights();
+        let rows = self.policy.get().weights();
         PyBytes::new(
             py,
             &rows
@@ -68,7 +67,7 @@ impl PyPolicy {
     /// How many players the policy is for.
     #[getter]
     fn players(&self) -> usize {
-        self.policy.players()
+        self.policy.get().players()
     }
 
     /// The abstract information set of the view's seat, which must be the
@@ -87,7 +86,7 @@ impl PyPolicy {
     ) -> PyResult<Bound<'py, PyDict>> {
         let infoset = view_infoset(&view)?;
         let legal = view.view().legal_actions();
-        let probabilities = self.policy.probabilities_at(infoset, legal);
+        let probabilities = self.policy.get().probabilities_at(infoset, legal);
         let out = PyDict::new(py);
         for action in legal.iter() {
             out.set_item(action_member(py, action)?, probabilities[action as usize])?;
@@ -136,7 +135,7 @@ pub const SHIPPED: [&str; 1] = ["blueprint"];
 
 /// The shipped policy `name` as a strategy, if `name` is one, checked
 /// against the table's player count.
-pub fn shipped_strategy(py: Python<'_>, name: &str, players: usize) -> PyResult<Option<Strategy>> {
+pub fn shipped_strategy(py: Python<'_>, name: &str, players: usize) -> PyResult<Option<PolicyRef>> {
     if !SHIPPED.contains(&name) {
         return Ok(None);
     }
@@ -145,29 +144,29 @@ pub fn shipped_strategy(py: Python<'_>, name: &str, players: usize) -> PyResult<
         .getattr("blueprint")?
         .call0()?;
     let table = policy.cast::<PyPolicy>()?.get().policy;
-    if table.players() != players {
+    if table.get().players() != players {
         return Err(PyValueError::new_err(format!(
             "{name} is heads-up only: it plays at {} players, the table has {players}",
-            table.players()
+            table.get().players()
         )));
     }
-    Ok(Some(Strategy::Policy(PolicyRef(table))))
+    Ok(Some(table))
 }
 
 /// The strategy `obj` is when it is a policy, checked against the table's
 /// player count.
-pub fn policy_strategy(obj: &Bound<'_, PyAny>, players: usize) -> PyResult<Option<Strategy>> {
+pub fn policy_strategy(obj: &Bound<'_, PyAny>, players: usize) -> PyResult<Option<PolicyRef>> {
     let Ok(table) = obj.cast::<PyPolicy>() else {
         return Ok(None);
     };
     let policy = table.get().policy;
-    if policy.players() != players {
+    if policy.get().players() != players {
         return Err(PyValueError::new_err(format!(
             "the policy is for {} players, the table has {players}",
-            policy.players()
+            policy.get().players()
         )));
     }
-    Ok(Some(Strategy::Policy(PolicyRef(policy))))
+    Ok(Some(policy))
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

@@ -117,6 +117,10 @@ impl Seats {
                     players.push(Player::Builtin(builtin));
                     callables.push(None);
                 }
+                Kind::Policy(policy) => {
+                    players.push(Player::Policy(policy));
+                    callables.push(None);
+                }
                 Kind::Batch => {
                     let id = match policies.iter().position(|p| p.bind(py).is(given)) {
                         Some(id) => id,
@@ -134,7 +138,7 @@ impl Seats {
                 }
             }
         }
-        let builtin = players.iter().all(|p| matches!(p, Player::Builtin(_)));
+        let builtin = players.iter().all(|p| p.in_core());
         let pool = if builtin {
             None
         } else {

@@ -16,6 +16,7 @@ use rayon::prelude::*;
 use crate::error::{filled, Error, Result};
 use crate::event::Action;
 use crate::hand::{DeckSource, Hand};
+use crate::policy::PolicyRef;
 use crate::pots::MAX_SEATS;
 use crate::rng::{hand_seeds, Rng};
 use crate::rules::Rules;
@@ -33,6 +34,22 @@ pub enum Player {
     /// Decided by the caller for many tables at once; the number tells
     /// apart the caller's policies.
     Batch(u8),
+    /// A `Policy` the core plays (docs/BOTS.md): a variant of its own, not
+    /// a built-in `Strategy`, so that the built-ins' loops stay as they were.
+    Policy(PolicyRef),
+}
+
+impl Player {
+    /// Whether the core plays the seat itself, with no caller.
+    pub fn in_core(self) -> bool {
+        matches!(self, Player::Builtin(_) | Player::Policy(_))
+    }
+
+    /// Whether the seat draws from the hand's decision generator (the
+    /// loops seed one a hand only for such tables).
+    pub fn draws(self) -> bool {
+        matches!(self, Player::Builtin(Strategy::Random) | Player::Policy(_))
+    }
 }
 
 /// Tables at which one thread steps the others' share in parallel.
@@ -506,9 +523,9 @@ pub fn play_builtins_or(
     // A count down to the next look, and the looks so far.
     let (mut left, mut looks) = (LOOK_EVERY, 0u64);
     while let Some(seat) = hand.actor() {
-        let Player::Builtin(strategy) = players[seat] else {
+        if !players[seat].in_core() {
             break;
-        };
+        }
         // (Looked at before an action: a paused hand has a built-in seat
         // to act.)
         if left == 0 {
@@ -518,7 +535,11 @@ pub fn play_builtins_or(
             }
             left = LOOK_EVERY;
         }
-        strategy.play(hand, rng);
+        match players[seat] {
+            Player::Builtin(strategy) => strategy.play(hand, rng),
+            Player::Policy(policy) => hand.act_legal(policy.get().decide(hand, rng)),
+            Player::External(_) | Player::Batch(_) => unreachable!("a seat the core plays"),
+        }
         left -= 1;
     }
     None

@@ -24,7 +24,7 @@ pub fn players_arg(strategies: Option<&Bound<'_, PyAny>>, seats: usize) -> PyRes
                 } else if let Ok(name) = s.cast::<PyString>() {
                     let name = name.to_cow()?;
                     match shipped_strategy(s.py(), &name, seats)? {
-                        Some(policy) => Ok(Player::Builtin(policy)),
+                        Some(policy) => Ok(Player::Policy(policy)),
                         None => Strategy::from_name(&name)
                             .map(Player::Builtin)
                             .map_err(|_| {
@@ -43,7 +43,7 @@ pub fn players_arg(strategies: Option<&Bound<'_, PyAny>>, seats: usize) -> PyRes
                             }),
                     }
                 } else if let Some(policy) = policy_strategy(s, seats)? {
-                    Ok(Player::Builtin(policy))
+                    Ok(Player::Policy(policy))
                 } else {
                     Err(type_error(
                         "each of strategies must be a built-in strategy's name, a Policy or None",
