@@ -1,5 +1,6 @@
 """simulate() throughput: six-player tables in the compiled core on one and
-on all threads, against pokerkit playing complete hands, in one run.
+on all threads, against pokerkit playing complete hands, and the shipped
+blueprint heads-up against check/call, in one run.
 
     python benches/bench_simulate.py [--hands 2000000]
 
@@ -23,8 +24,10 @@ from alternate import alternate, how, pair_ratios, spread
 import razz_fast
 
 
-def rate(hands: int, strategy: str, threads: int | None) -> float:
-    result = razz_fast.simulate(hands, strategies=strategy, seed=1, threads=threads)
+def rate(hands: int, strategy: str, threads: int | None, players: int = 6) -> float:
+    result = razz_fast.simulate(
+        hands, players=players, strategies=strategy, seed=1, threads=threads
+    )
     return hands / result.elapsed
 
 
@@ -59,6 +62,10 @@ def main() -> None:
     for strategy in strategies:
         rows[f"{strategy} 1"] = partial(rate, args.hands, strategy, 1)
         rows[f"{strategy} all"] = partial(rate, args.hands, strategy, None)
+    # Heads-up: the shipped blueprint (a Policy the core plays) against
+    # check/call's own loop, the floor the issue sets at a third of it.
+    for strategy in ("check_call", "blueprint"):
+        rows[f"{strategy} hu"] = partial(rate, args.hands, strategy, 1, 2)
     installed = importlib.util.find_spec("pokerkit") is not None
     if installed:
         rows["pokerkit"] = partial(pokerkit_check_call, args.pokerkit_hands)
@@ -76,6 +83,12 @@ def main() -> None:
             f"| {strategy:<10} | {one:>12,.0f} | {many:>12,.0f} | {many / one:>6.2f}x"
             f" | {many / pokerkit:>9,.0f}x"
         )
+    hu, blueprint = best["check_call hu"], best["blueprint hu"]
+    print(
+        f"\nheads-up, 1 thread: blueprint {blueprint:,.0f} hands/s, check_call {hu:,.0f}:"
+        f" blueprint / check_call {spread(pair_ratios(every, 'blueprint hu', 'check_call hu'))}"
+        f" (best over best {blueprint / hu:.2f})"
+    )
     if installed:
         ratios = pair_ratios(every, "check_call all", "pokerkit")
         print(f"\ncheck_call, {cores} threads / pokerkit: {spread(ratios)}")
