@@ -73,8 +73,11 @@ impl PyLearnerTable {
 /// handle Ctrl-C, and keeps what that raised in `interrupted`.
 fn ctrl_c<'a>(py: Python<'a>, interrupted: &'a mut Option<PyErr>) -> impl FnMut() -> bool + 'a {
     move || {
-        py.detach(|| ());
-        *interrupted = py.check_signals().err();
+        // (Once interrupted, it stays so: Python handles the signal once.)
+        if interrupted.is_none() {
+            py.detach(|| ());
+            *interrupted = py.check_signals().err();
+        }
         interrupted.is_some()
     }
 }

@@ -215,3 +215,27 @@ def test_ctrl_c_stops_a_raise_war_in_the_single_environment():
     cases = dict(run_child(ENV))
     assert cases["env"] < 0.5
     assert cases["healthy"] == 1
+
+
+POLICY_WAR = """
+# A policy that always raises (aggressive weight only) against itself,
+# heads-up with no cap: a war as long as the stacks allow.
+table = np.tile([0.0, 0.0, 1.0], (rf.Policy.INFOSETS, 1))
+raiser = rf.Policy.from_table(table)
+r = rf.Rules(1, 2, 4, 8, cap=None)
+war = dict(players=2, strategies=raiser, rules=r, stacks=S, seed=1)
+print("simulate", after_signal(lambda: rf.simulate(200, **war)), flush=True)
+print("match", after_signal(lambda: rf.match([raiser, raiser], 200, rules=r, stacks=S)),
+      flush=True)
+# Every hand is a war: the constructor, dealing the first, is one.
+print("Tables", after_signal(lambda: rf.Tables(r, [S, S], 2, seed=1,
+      strategies=[raiser, raiser])), flush=True)
+"""
+
+
+@pytest.mark.parametrize("impl", IMPLS, ids=["core", "reference"])
+def test_a_policy_raise_war_stops_within_half_a_second(impl):
+    cases = run_child(POLICY_WAR, impl)
+    assert [case for case, _ in cases] == ["simulate", "match", "Tables"]
+    for case, seconds in cases:
+        assert seconds < 0.5, case

@@ -84,8 +84,12 @@ impl PyTables {
         // tables.
         let mut interrupted = None;
         let inner = py.detach(|| {
+            // (Once interrupted, it stays so: Python handles the signal
+            // once, and a later look would let another war run on.)
             let mut stop = || {
-                interrupted = Python::attach(|py| py.check_signals().err());
+                if interrupted.is_none() {
+                    interrupted = Python::attach(|py| py.check_signals().err());
+                }
                 interrupted.is_some()
             };
             Tables::new_or(
