@@ -67,7 +67,7 @@ def values(args: argparse.Namespace, bots: dict[str, Any]) -> list[str]:
     found = []
     for name, bot in bots.items():
         python = name == "equity_bot"
-        hands = args.bot_lbr_hands if python else args.lbr_hands
+        hands = args.lbr_hands_of.get(name, args.bot_lbr_hands if python else args.lbr_hands)
         strategy = rf.probability_policy(bot.probabilities, suit_blind=True) if python else bot
         start = time.perf_counter()
         result = rf.exploitability(strategy, hands, seed=args.seed, threads=args.threads)
@@ -84,10 +84,18 @@ def main() -> None:
     parser.add_argument("--bot-hands", type=int, default=200_000)
     parser.add_argument("--lbr-hands", type=int, default=400_000)
     parser.add_argument("--bot-lbr-hands", type=int, default=2_000)
+    parser.add_argument(
+        "--lbr-hands-of",
+        action="append",
+        default=[],
+        metavar="NAME=HANDS",
+        help="more hands for one bot's local best response (close values need them)",
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--threads", type=int, default=None)
     parser.add_argument("--write", default=None, help="a Markdown file to update")
     args = parser.parse_args()
+    args.lbr_hands_of = {k: int(v) for k, v in (x.split("=", 1) for x in args.lbr_hands_of)}
     bots = _bots()
     start = time.perf_counter()
     table = matches(args, bots)
@@ -95,7 +103,8 @@ def main() -> None:
     made = (
         f"Made by `python benches/leaderboard.py --hands {args.hands} --bot-hands"
         f" {args.bot_hands} --lbr-hands {args.lbr_hands} --bot-lbr-hands {args.bot_lbr_hands}"
-        f" --seed {args.seed}` ({time.perf_counter() - start:.0f} s), default `Rules()` and"
+        + "".join(f" --lbr-hands-of {k}={v}" for k, v in args.lbr_hands_of.items())
+        + f" --seed {args.seed}` ({time.perf_counter() - start:.0f} s), default `Rules()` and"
         " stacks, duplicate matches."
     )
     text = "\n".join([made, "", *table, "", *lbr])
