@@ -58,6 +58,10 @@ def main() -> None:
     sampled = rf.equity(["As 2d 3c", "Ks Qd Jc"], exact=False, trials=20_000, seed=5)
     assert not sampled.exact and abs(sampled.equity[0] - exact.equity[0]) < 0.02
 
+    # The shipped blueprint is in the wheel, and plays.
+    duel = rf.simulate(2_000, players=2, strategies=["blueprint", "tight"], seed=1)
+    assert duel.hands == 2_000 and sum(duel.net) == 0
+
     # Bad input is an exception, not a crash.
     try:
         rf.rank("As As 2d 3c 4h")
