@@ -777,8 +777,8 @@ def test_a_tables_in_use_is_a_clear_runtime_error(impl, again):
     with pytest.raises(RuntimeError) as error:
         t.step(Actions())
     assert str(error.value) == (
-        "this Tables is already in use (its step is running in another thread, or called"
-        " back into it): use one Tables per thread, or a lock"
+        "this Tables is already in use (a call on it, such as step or features, is running in"
+        " another thread, or called back into it): use one Tables per thread, or a lock"
     )
     # Nothing was stepped, and the Tables is free again.
     assert (t.legal == legal).all() and t.hands_played == 0
@@ -812,3 +812,38 @@ def test_two_threads_stepping_one_tables_get_the_clear_error_or_none():
     for thread in threads:
         thread.join()
     assert all(message.startswith("this Tables is already in use") for message in refused)
+
+
+def test_a_thread_reading_features_while_another_steps_gets_a_clear_refusal_not_a_wait():
+    # (Issue 34: a thread looping features() starved a stepping thread.) One
+    # Tables is for one thread at a time: overlapping calls are refused with
+    # a RuntimeError naming it, and once the reader stops the step goes on.
+    import threading
+
+    t = rf.Tables(rf.Rules(), [100] * 6, 1024, seed=1)
+    done = threading.Event()
+    read = []
+
+    def reader():
+        while not done.is_set():
+            try:
+                read.append(t.features().shape)
+            except RuntimeError as e:
+                assert str(e).startswith("this Tables is already in use"), e
+
+    thread = threading.Thread(target=reader)
+    thread.start()
+    outcomes = []
+    try:
+        for _ in range(200):
+            try:
+                t.step(np.argmax(t.legal, axis=1))
+                outcomes.append("stepped")
+            except RuntimeError as e:
+                assert "such as step or features" in str(e)
+                outcomes.append("refused")
+    finally:
+        done.set()
+        thread.join()
+    assert len(outcomes) == 200 and read
+    t.step(np.argmax(t.legal, axis=1))  # free again

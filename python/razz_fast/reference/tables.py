@@ -140,8 +140,8 @@ def _check(arrays: dict[str, Any]) -> None:
 
 #: The core's words for a ``Tables`` used while its step runs.
 _IN_USE = (
-    "this Tables is already in use (its step is running in another thread, or called"
-    " back into it): use one Tables per thread, or a lock"
+    "this Tables is already in use (a call on it, such as step or features, is running in"
+    " another thread, or called back into it): use one Tables per thread, or a lock"
 )
 
 _FIELDS = {

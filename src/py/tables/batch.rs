@@ -136,8 +136,9 @@ pub(super) fn borrowed<'py, T: pyo3::PyClass<Frozen = pyo3::pyclass::boolean_str
 }
 
 /// What `in_use` says (the reference's words too).
-const IN_USE: &str = "this Tables is already in use (its step is running in another \
-    thread, or called back into it): use one Tables per thread, or a lock";
+const IN_USE: &str = "this Tables is already in use (a call on it, such as step or \
+    features, is running in another thread, or called back into it): use one Tables per \
+    thread, or a lock";
 
 /// Why a `Batch` cannot be pickled or copied (the reference's words too).
 const BATCH_NOT_COPIED: &str = "Batch cannot be pickled or copied: it is the hands being \
