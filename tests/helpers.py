@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import itertools
+import os
 import random
+import subprocess
+import sys
 from collections import Counter
 
 from razz_fast.events import Action
@@ -196,3 +199,54 @@ def pokerkit_final_stacks(impl, hand) -> list[int]:
         for seat, amount in enumerate(pokerkit_awards(impl, hand)):
             expected[seat] += amount
     return expected
+
+
+# Ctrl-C tests run in a child process that signals itself from a helper
+# thread once the call is well under way and prints how long the call took
+# to raise `KeyboardInterrupt` after the signal, read on the child's clock:
+# no test reads the clock itself. `after_signal(call)`: SIGINT `delay`
+# seconds into `call()`, then the seconds from the signal to its
+# KeyboardInterrupt; a call that ends first fails the child.
+SIGNAL_HELPER = """
+import importlib, os, signal, sys, threading, time
+import numpy as np
+rf = importlib.import_module(os.environ.get("RAZZ_IMPL", "razz_fast"))
+
+def after_signal(call, delay=0.3):
+    sent = []
+    def fire():
+        time.sleep(delay)
+        sent.append(time.monotonic())
+        os.kill(os.getpid(), signal.SIGINT)
+    threading.Thread(target=fire, daemon=True).start()
+    try:
+        call()
+    except KeyboardInterrupt:
+        return time.monotonic() - sent[0]
+    sys.exit("the call ended before the signal")
+
+def rules(name):
+    # Heads-up with no cap: the preset's own rule where it lifts the cap
+    # heads-up ("wsop_live", "roberts"), else no cap at all.
+    r = rf.Rules.preset(name, 1, 2, 4, 8)
+    return r.replace(cap=None) if r.heads_up == "capped" else r
+
+# Two "tight" seats re-raise each other at hand 80 of seed 1 (2**50
+# raises at these stacks: days).
+S = 2**53 - 1
+"""
+
+
+def run_child(body: str, impl: str = "razz_fast") -> list[tuple[str, float]]:
+    """The child's `case seconds` lines, once it exited cleanly; `impl` is
+    the module it tests."""
+    done = subprocess.run(
+        [sys.executable, "-c", SIGNAL_HELPER + body],
+        capture_output=True,
+        text=True,
+        timeout=120,  # a run that ignored the signal would go on for days
+        env={**os.environ, "RAZZ_IMPL": impl},
+    )
+    assert done.returncode == 0, done.stderr
+    lines = [line.rsplit(" ", 1) for line in done.stdout.splitlines()]
+    return [(case, float(seconds)) for case, seconds in lines]

@@ -7,10 +7,6 @@ clear errors."""
 from __future__ import annotations
 
 import json
-import signal
-import subprocess
-import sys
-import time
 
 import numpy as np
 import pytest
@@ -19,6 +15,7 @@ from hypothesis import strategies as st
 
 import razz_fast as rf
 import razz_fast.reference as ref
+from helpers import run_child
 from razz_fast import _core
 from razz_fast.reference.train import train_tables
 
@@ -129,30 +126,18 @@ def test_the_progress_bar_counts_iterations(capsys):
     assert "train" in err and "4.50k/4.50k" in err
 
 
-SCRIPT = """
-import razz_fast, time
-print("started", flush=True)
-policy = razz_fast.train(10**12, seed=1, threads=1)
-print("iterations", policy.header["made"]["iterations"], "at", time.monotonic(), flush=True)
+TRAIN_INTERRUPTED = """
+def trained():
+    policy = rf.train(10**12, seed=1, threads=1)
+    assert 0 < policy.header["made"]["iterations"] < 10**12, policy.header
+    raise KeyboardInterrupt  # (train returned the policy of the iterations done)
+print("train", after_signal(trained, delay=1.0), flush=True)
 """
 
 
 def test_ctrl_c_returns_the_policy_of_the_iterations_done():
-    proc = subprocess.Popen(
-        [sys.executable, "-c", SCRIPT], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
-    )
-    try:
-        assert proc.stdout.readline().strip() == "started"
-        time.sleep(1.5)
-        sent = time.monotonic()
-        proc.send_signal(signal.SIGINT)
-        out, err = proc.communicate(timeout=60)
-    finally:
-        proc.kill()
-    assert proc.returncode == 0, err
-    _, done, _, at = out.split()
-    assert 0 < int(done) < 10**12
-    assert float(at) - sent < 0.5
+    cases = dict(run_child(TRAIN_INTERRUPTED))
+    assert cases["train"] < 0.5
 
 
 def test_the_command_line_trains_and_saves_a_policy(tmp_path, capsys):

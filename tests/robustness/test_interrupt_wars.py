@@ -5,58 +5,9 @@ signals itself from a helper thread once the call is well under way and
 prints how long the call took to raise `KeyboardInterrupt` after the
 signal, read on the child's clock (no test reads the clock itself)."""
 
-import os
-import subprocess
-import sys
-
 import pytest
 
-# `after_signal(call)`: SIGINT 0.3 s into `call()`, then the seconds from
-# the signal to its KeyboardInterrupt. A call that ends first fails.
-HELPER = """
-import importlib, os, signal, sys, threading, time
-import numpy as np
-rf = importlib.import_module(os.environ.get("RAZZ_IMPL", "razz_fast"))
-
-def after_signal(call, delay=0.3):
-    sent = []
-    def fire():
-        time.sleep(delay)
-        sent.append(time.monotonic())
-        os.kill(os.getpid(), signal.SIGINT)
-    threading.Thread(target=fire, daemon=True).start()
-    try:
-        call()
-    except KeyboardInterrupt:
-        return time.monotonic() - sent[0]
-    sys.exit("the call ended before the signal")
-
-def rules(name):
-    # Heads-up with no cap: the preset's own rule where it lifts the cap
-    # heads-up ("wsop_live", "roberts"), else no cap at all.
-    r = rf.Rules.preset(name, 1, 2, 4, 8)
-    return r.replace(cap=None) if r.heads_up == "capped" else r
-
-# Two "tight" seats re-raise each other at hand 80 of seed 1 (2**50
-# raises at these stacks: days).
-S = 2**53 - 1
-"""
-
-
-def run_child(body: str, impl: str = "razz_fast") -> list[tuple[str, float]]:
-    """The child's `case seconds` lines, once it exited cleanly; `impl` is
-    the module it tests."""
-    done = subprocess.run(
-        [sys.executable, "-c", HELPER + body],
-        capture_output=True,
-        text=True,
-        timeout=120,  # a run that ignored the signal would go on for days
-        env={**os.environ, "RAZZ_IMPL": impl},
-    )
-    assert done.returncode == 0, done.stderr
-    lines = [line.rsplit(" ", 1) for line in done.stdout.splitlines()]
-    return [(case, float(seconds)) for case, seconds in lines]
-
+from helpers import run_child
 
 WAR = """
 for name in rf.Rules.PRESETS:
