@@ -6,6 +6,7 @@
 mod abstraction;
 mod card;
 mod cfr;
+mod columns;
 mod equity;
 mod error;
 mod eval;
@@ -57,11 +58,13 @@ pub use equity::{
     exact, exact_slice, sample, sample_slice, tally_units, Spot, Tally, EXACT_LIMIT, SAMPLE_CHUNK,
     SHARE_UNITS,
 };
-pub use match_play::{match_chunks, Match, MatchTotals};
+// Finished hands as flat columns (the columnar writer's arrays).
+pub use columns::{HandColumns, Offset};
+pub use match_play::{match_chunks, match_columns, Match, MatchTotals};
 pub use rng::{chunk_seed, Rng};
 pub use sim::{
-    builtin_only, plain_chunk, record_hands, simulate_chunks, AroundChunk, Batch, Deciders,
-    External, Table, Totals, CHUNK,
+    builtin_only, plain_chunk, record_hands, simulate_chunks, simulate_columns, AroundChunk, Batch,
+    Deciders, External, Table, Totals, CHUNK,
 };
 pub use strategy::Strategy;
 // Policies over the card abstraction, played as strategies.

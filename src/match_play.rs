@@ -9,6 +9,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use rayon::prelude::*;
 
+use crate::columns::HandColumns;
 use crate::error::Error;
 use crate::hand::Hand;
 use crate::luck::{luck, luck_seed, UNITS};
@@ -211,6 +212,7 @@ pub fn match_chunks<E: Send + From<Error>>(
                                 deciders,
                                 stop,
                                 m.luck,
+                                &mut |_, _, _| {},
                             );
                         });
                     }
@@ -223,6 +225,82 @@ pub fn match_chunks<E: Send + From<Error>>(
     run_in(threads, run)?
 }
 
+/// The deals of chunks `first_chunk .. first_chunk + n_chunks` played as
+/// [`match_chunks`] plays them, each chunk's hands kept as columns in the
+/// order of `record=`: deal by deal, each deal in its seatings' order
+/// (hand `deal × rotations + r`), with the sums of them all. Stopped
+/// (`stop`), the result is short of hands and is to be thrown away.
+pub fn match_columns<E: Send + From<Error>>(
+    m: &Match<'_>,
+    first_chunk: u64,
+    n_chunks: u64,
+    threads: Option<usize>,
+    stop: &AtomicBool,
+    deciders: &Deciders<'_, E>,
+) -> Result<(Vec<HandColumns>, MatchTotals), E> {
+    let n = m.table.players.len();
+    let (players, seating) = rotations(m);
+    let tables: Vec<Table<'_>> = players
+        .iter()
+        .map(|p| Table {
+            players: &p[..n],
+            ..m.table
+        })
+        .collect();
+    let rotations = tables.len();
+    let run = || {
+        (first_chunk..first_chunk + n_chunks)
+            .into_par_iter()
+            .map_init(
+                || (Hands::with_history(&tables[0], true), Rows::default()),
+                |(work, rows), chunk| {
+                    let mut totals = MatchTotals::default();
+                    let mut parts = vec![HandColumns::new(n); rotations];
+                    let mut played = Ok(());
+                    if !stop.load(Ordering::Relaxed) {
+                        (deciders.around_chunk)(&mut || {
+                            let mut keep = |r: usize, i: usize, hand: &Hand| {
+                                parts[r].push((chunk * CHUNK + i as u64) * rotations as u64, hand);
+                            };
+                            played = play_deals(
+                                &tables,
+                                &seating,
+                                chunk,
+                                work,
+                                rows,
+                                &mut totals,
+                                deciders,
+                                stop,
+                                m.luck,
+                                &mut keep,
+                            );
+                        });
+                    }
+                    played.map(|()| {
+                        let mut columns = HandColumns::new(n);
+                        for i in 0..parts[0].len() {
+                            let deal = chunk * CHUNK + i as u64;
+                            for (r, part) in parts.iter().enumerate() {
+                                let index = deal * rotations as u64 + r as u64;
+                                columns.push_row(part, i, index, deal, r as u8);
+                            }
+                        }
+                        (columns, totals)
+                    })
+                },
+            )
+            .collect::<Result<Vec<_>, E>>()
+    };
+    let chunks = run_in(threads, run)??;
+    let mut all = MatchTotals::default();
+    let mut kept = Vec::with_capacity(chunks.len());
+    for (columns, totals) in chunks {
+        all = all.merge(totals);
+        kept.push(columns);
+    }
+    Ok((kept, all))
+}
+
 /// A chunk's payoffs and (when counted) luck, hand by hand: deal `i` of
 /// rotation `r` at `i * rotations + r`, a deal's rows side by side.
 #[derive(Default)]
@@ -231,7 +309,8 @@ struct Rows {
     luck: Vec<[i128; MAX_SEATS]>,
 }
 
-/// One chunk's deals, every rotation, into `totals`.
+/// One chunk's deals, every rotation, into `totals`; `keep(r, i, hand)`
+/// is shown deal `i` of the chunk played in rotation `r`.
 #[allow(clippy::too_many_arguments)]
 fn play_deals<E>(
     tables: &[Table<'_>],
@@ -243,6 +322,7 @@ fn play_deals<E>(
     deciders: &Deciders<'_, E>,
     stop: &AtomicBool,
     count_luck: bool,
+    keep: &mut impl FnMut(usize, usize, &Hand),
 ) -> Result<(), E> {
     let rotations = tables.len();
     let count = CHUNK.min(tables[0].hands.saturating_sub(chunk * CHUNK)) as usize;
@@ -264,6 +344,7 @@ fn play_deals<E>(
                 let mut rng = Rng::new(luck_seed(table.seed, chunk * CHUNK + i as u64));
                 lucks[i * rotations + r] = luck(hand, &mut rng);
             }
+            keep(r, i, hand);
         };
         play_chunk(table, chunk, work, deciders, stop, &mut done)?;
     }
@@ -359,6 +440,49 @@ mod tests {
                 play_counting(&mixed, &ids, true, 300, false).luck,
                 [0; MAX_SEATS]
             );
+        }
+    }
+
+    /// The columns of a duplicate match hold every seating of each deal in
+    /// turn, with the sums `match_chunks` gives, for any thread count.
+    #[test]
+    fn columns_interleave_the_seatings() {
+        let players = [
+            Player::Builtin(Strategy::Tight),
+            Player::Builtin(Strategy::CheckCall),
+            Player::Builtin(Strategy::Random),
+        ];
+        let stacks = [200; 3];
+        let m = Match {
+            table: Table {
+                rules: Rules::default(),
+                stacks: &stacks,
+                players: &players,
+                seed: 4,
+                hands: CHUNK + 10,
+            },
+            strategy_of_seat: &[0, 1, 2],
+            duplicate: true,
+            luck: false,
+        };
+        let stop = AtomicBool::new(false);
+        let sums = match_chunks(&m, 0, 2, Some(1), &stop, &builtin_only()).unwrap();
+        for threads in [1, 2] {
+            let (columns, totals) =
+                match_columns(&m, 0, 2, Some(threads), &stop, &builtin_only()).unwrap();
+            assert_eq!(totals, sums);
+            assert_eq!(columns[1].len(), 30);
+            assert_eq!(
+                columns[1].hand[..4],
+                [3 * CHUNK, 3 * CHUNK + 1, 3 * CHUNK + 2, 3 * CHUNK + 3]
+            );
+            assert_eq!(columns[1].deal[..4], [CHUNK, CHUNK, CHUNK, CHUNK + 1]);
+            assert_eq!(columns[1].seating[..4], [0, 1, 2, 0]);
+            // The seatings of a deal share its cards.
+            assert_eq!(columns[0].seed[0], columns[0].seed[2]);
+            assert_eq!(columns[0].up_cards[..2], columns[0].up_cards[..2]);
+            let net: i64 = columns.iter().flat_map(|c| c.payoffs.iter()).sum();
+            assert_eq!(net, 0);
         }
     }
 

@@ -7,6 +7,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use rayon::prelude::*;
 
+use crate::columns::HandColumns;
 use crate::error::Error;
 use crate::eval::NUM_RANKS;
 use crate::event::Action;
@@ -69,7 +70,7 @@ impl Totals {
         self
     }
 
-    fn record(&mut self, hand: &Hand) {
+    pub(crate) fn record(&mut self, hand: &Hand) {
         self.hands += 1;
         let payoffs = hand.payoffs();
         // Gathered in a local and stored once, rather than once a seat.
@@ -451,6 +452,53 @@ pub fn record_hands<E: From<Error>>(
     Ok(kept)
 }
 
+/// Chunks `first_chunk .. first_chunk + n_chunks` played as
+/// [`simulate_chunks`] plays them (the same hands, on `threads` threads),
+/// each chunk's hands kept as columns (in chunk order, whichever thread
+/// played it), with the sums of them all. Stopped (`stop`), the result is
+/// short of hands and is to be thrown away.
+pub fn simulate_columns<E: Send + From<Error>>(
+    table: &Table<'_>,
+    first_chunk: u64,
+    n_chunks: u64,
+    threads: Option<usize>,
+    stop: &AtomicBool,
+    deciders: &Deciders<'_, E>,
+) -> Result<(Vec<HandColumns>, Totals), E> {
+    let run = || {
+        (first_chunk..first_chunk + n_chunks)
+            .into_par_iter()
+            // The actions are read off each hand's history.
+            .map_init(
+                || Hands::with_history(table, true),
+                |work, chunk| {
+                    let mut columns = HandColumns::new(table.players.len());
+                    let mut totals = Totals::default();
+                    let mut played = Ok(());
+                    if !stop.load(Ordering::Relaxed) {
+                        (deciders.around_chunk)(&mut || {
+                            let mut done = |i: usize, hand: &Hand| {
+                                columns.push(chunk * CHUNK + i as u64, hand);
+                                totals.record(hand);
+                            };
+                            played = play_chunk(table, chunk, work, deciders, stop, &mut done);
+                        });
+                    }
+                    played.map(|()| (columns, totals))
+                },
+            )
+            .collect::<Result<Vec<_>, E>>()
+    };
+    let chunks = run_in(threads, run)??;
+    let mut all = Totals::default();
+    let mut kept = Vec::with_capacity(chunks.len());
+    for (columns, totals) in chunks {
+        all = all.merge(totals);
+        kept.push(columns);
+    }
+    Ok((kept, all))
+}
+
 /// Plays chunks `first_chunk .. first_chunk + n_chunks` on `threads` threads
 /// (`None`: the current pool, see [`Pool`](crate::threads::Pool)) and
 /// returns their sums, or the first error of a decider or of the threads.
@@ -667,6 +715,50 @@ mod tests {
         // Already stopped: no hand starts.
         let kept = record_hands(&table, 0, 200, &builtin_only(), &stop).unwrap();
         assert!(kept.is_empty());
+    }
+
+    /// The columns hold the hands `record_hands` keeps, in order, and the
+    /// sums `simulate_chunks` gives, for any thread count.
+    #[test]
+    fn columns_hold_the_recorded_hands() {
+        let players = [
+            Player::Builtin(Strategy::Tight),
+            Player::Builtin(Strategy::Random),
+            Player::Builtin(Strategy::CheckCall),
+        ];
+        let stacks = [400, 30, 9];
+        let table = Table {
+            rules: Rules::default(),
+            stacks: &stacks,
+            players: &players,
+            seed: 5,
+            hands: 2 * CHUNK + 40,
+        };
+        let stop = AtomicBool::new(false);
+        let sums = simulate_chunks(&table, 0, 3, Some(1), &stop, &builtin_only()).unwrap();
+        let kept = record_hands(&table, 0, table.hands, &builtin_only(), &stop).unwrap();
+        let mut expected = HandColumns::new(3);
+        for (k, hand) in kept.iter().enumerate() {
+            expected.push(k as u64, hand);
+        }
+        for threads in [1, 2, 3] {
+            let (columns, totals) =
+                simulate_columns(&table, 0, 3, Some(threads), &stop, &builtin_only()).unwrap();
+            assert_eq!(totals, sums);
+            let mut joined = HandColumns::new(3);
+            for part in &columns {
+                for r in 0..part.len() {
+                    joined.push_row(part, r, part.hand[r], 0, 0);
+                }
+            }
+            joined.deal.clear();
+            joined.seating.clear();
+            assert_eq!(joined, expected);
+            assert_eq!(
+                columns.iter().map(HandColumns::len).collect::<Vec<_>>(),
+                [1024, 1024, 40]
+            );
+        }
     }
 
     #[test]

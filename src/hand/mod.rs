@@ -575,6 +575,14 @@ impl Hand {
         out
     }
 
+    /// The seats that won a share of some pot, one bit each (none before
+    /// the end).
+    pub fn winners(&self) -> u8 {
+        self.awarded[..self.n_awarded]
+            .iter()
+            .fold(0, |seats, pot| seats | pot.winners)
+    }
+
     pub fn showdown_order(&self) -> &[u8] {
         &self.showdown[..self.n_showdown]
     }

@@ -8,6 +8,7 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyInt, PyList, PyString, PyTuple};
 
+use super::columns::chunk_list;
 use super::conversion::{
     per_seat, reduce, AdjustLuck, Duplicate, Hands, Players, Progress, Record, RulesArg, Seed,
     Stacks, Strategies, Threads,
@@ -16,7 +17,7 @@ use super::hand::PyHand;
 use super::rules::PyRules;
 use super::sim::{check_chunks, max_chunks_per_call, overflow, Seats};
 use crate::hand::{DeckSource, Hand};
-use crate::match_play::{match_chunks, Match};
+use crate::match_play::{match_chunks, match_columns, Match, MatchTotals};
 use crate::sim::{self, Player, Table};
 
 /// MatchRun(strategies, hands, players, rules, stacks, duplicate, seed, threads, progress, record, adjust_luck)
@@ -120,7 +121,37 @@ fn distinct(strategies: &[Bound<'_, PyAny>]) -> PyResult<Vec<u8>> {
     Ok(index)
 }
 
+/// The sums of `totals`' first `n` strategies, or the error of an overflow.
+fn sums(totals: &MatchTotals, n: usize) -> PyResult<MatchSums> {
+    if totals.overflow {
+        return Err(overflow());
+    }
+    Ok(MatchSums {
+        deals: totals.deals,
+        hands: totals.hands,
+        net: totals.net[..n].to_vec(),
+        deal_sq: totals.deal_sq[..n].to_vec(),
+        hand_sq: totals.hand_sq[..n].to_vec(),
+        seat_hands: totals.seat_hands[..n].to_vec(),
+        luck: totals.luck[..n].to_vec(),
+        halves: totals.adjusted_sq[..n]
+            .iter()
+            .map(|w| (w.hi, w.lo))
+            .collect(),
+    })
+}
+
 impl MatchRun {
+    /// The match as the core plays it.
+    fn played(&self) -> Match<'_> {
+        Match {
+            table: self.table(&self.seats.players),
+            strategy_of_seat: &self.index,
+            duplicate: self.duplicate,
+            luck: self.adjust_luck,
+        }
+    }
+
     fn table<'a>(&'a self, players: &'a [Player]) -> Table<'a> {
         Table {
             rules: self.rules.get(),
@@ -267,32 +298,33 @@ impl MatchRun {
         cancelled: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<MatchSums> {
         check_chunks(first, count, self.chunks())?;
-        let m = Match {
-            table: self.table(&self.seats.players),
-            strategy_of_seat: &self.index,
-            duplicate: self.duplicate,
-            luck: self.adjust_luck,
-        };
+        let m = self.played();
         let totals = self.seats.play(py, cancelled, |deciders, stop, threads| {
             match_chunks(&m, first, count, threads, stop, deciders)
         })?;
-        if totals.overflow {
-            return Err(overflow());
-        }
-        let n = self.players;
-        Ok(MatchSums {
-            deals: totals.deals,
-            hands: totals.hands,
-            net: totals.net[..n].to_vec(),
-            deal_sq: totals.deal_sq[..n].to_vec(),
-            hand_sq: totals.hand_sq[..n].to_vec(),
-            seat_hands: totals.seat_hands[..n].to_vec(),
-            luck: totals.luck[..n].to_vec(),
-            halves: totals.adjusted_sq[..n]
-                .iter()
-                .map(|w| (w.hi, w.lo))
-                .collect(),
-        })
+        sums(&totals, self.players)
+    }
+
+    /// columns(first, count, cancelled=None)
+    ///
+    /// The deals of chunks `first .. first + count` played as `play` plays
+    /// them, each chunk's hands (every seating of each deal in turn, the
+    /// order of `record_hands`) as a dict of numpy columns, and their
+    /// exact sums: `(chunks, sums)`.
+    #[pyo3(signature = (first, count, cancelled=None))]
+    fn columns<'py>(
+        &self,
+        py: Python<'py>,
+        first: u64,
+        count: u64,
+        cancelled: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<(Bound<'py, PyList>, MatchSums)> {
+        check_chunks(first, count, self.chunks())?;
+        let m = self.played();
+        let (chunks, totals) = self.seats.play(py, cancelled, |deciders, stop, threads| {
+            match_columns(&m, first, count, threads, stop, deciders)
+        })?;
+        Ok((chunk_list(py, chunks)?, sums(&totals, self.players)?))
     }
 
     /// record_hands(count)

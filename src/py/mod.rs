@@ -5,6 +5,7 @@ use pyo3::prelude::*;
 
 mod args;
 mod cards;
+mod columns;
 mod conversion;
 mod equity_spot;
 mod errors;

@@ -8,6 +8,7 @@
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple};
 
+use super::columns::chunk_list;
 use super::conversion::{
     reduce, Hands, Players, Progress, Record, RulesArg, Seed, Stacks, Strategies, Threads,
 };
@@ -61,6 +62,27 @@ pub struct SimSums {
     /// (rank, count) of the ranks that won, in rank order.
     #[pyo3(get)]
     ranks: Vec<(usize, u64)>,
+}
+
+/// The sums of `totals`' first `n` seats, or the error of an overflow.
+fn sums(totals: &sim::Totals, n: usize) -> PyResult<SimSums> {
+    if totals.overflow {
+        return Err(overflow());
+    }
+    let ranks = totals
+        .winning_ranks
+        .iter()
+        .enumerate()
+        .filter(|&(_, &count)| count > 0)
+        .map(|(rank, &count)| (rank, count))
+        .collect();
+    Ok(SimSums {
+        hands: totals.hands,
+        net: totals.net[..n].to_vec(),
+        sum_sq: totals.sum_sq[..n].to_vec(),
+        showdowns: totals.showdowns,
+        ranks,
+    })
 }
 
 impl SimRun {
@@ -170,24 +192,28 @@ impl SimRun {
         let totals = self.seats.play(py, cancelled, |deciders, stop, threads| {
             sim::simulate_chunks(&table, first, count, threads, stop, deciders)
         })?;
-        if totals.overflow {
-            return Err(overflow());
-        }
-        let n = self.players;
-        let ranks = totals
-            .winning_ranks
-            .iter()
-            .enumerate()
-            .filter(|&(_, &count)| count > 0)
-            .map(|(rank, &count)| (rank, count))
-            .collect();
-        Ok(SimSums {
-            hands: totals.hands,
-            net: totals.net[..n].to_vec(),
-            sum_sq: totals.sum_sq[..n].to_vec(),
-            showdowns: totals.showdowns,
-            ranks,
-        })
+        sums(&totals, self.players)
+    }
+
+    /// columns(first, count, cancelled=None)
+    ///
+    /// Chunks `first .. first + count` played as `play` plays them, each
+    /// chunk's hands as a dict of numpy columns (in chunk order; see
+    /// `razz_fast.columnar`), and their exact sums: `(chunks, sums)`.
+    #[pyo3(signature = (first, count, cancelled=None))]
+    fn columns<'py>(
+        &self,
+        py: Python<'py>,
+        first: u64,
+        count: u64,
+        cancelled: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<(Bound<'py, PyList>, SimSums)> {
+        check_chunks(first, count, self.chunks())?;
+        let table = self.table();
+        let (chunks, totals) = self.seats.play(py, cancelled, |deciders, stop, threads| {
+            sim::simulate_columns(&table, first, count, threads, stop, deciders)
+        })?;
+        Ok((chunk_list(py, chunks)?, sums(&totals, self.players)?))
     }
 
     /// record_hands(first, count)
