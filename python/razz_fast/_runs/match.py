@@ -9,7 +9,7 @@ import copy
 import dataclasses
 import time
 from collections.abc import Sequence
-from typing import Callable
+from typing import Any, Callable
 
 from razz_fast import _core
 from razz_fast._runs.progress import progress_bar
@@ -31,7 +31,7 @@ def match(
     seed: int | None = None,
     threads: int | None = None,
     progress: bool = False,
-    record: int = 0,
+    record: int | Callable[[Any], object] = 0,
     adjust_luck: bool = False,
 ) -> MatchResult:
     """Play about ``hands`` hands between ``strategies`` (one per seat) and
@@ -42,10 +42,14 @@ def match(
     valued by the showdown equity of the seats still in) is taken out of
     the figures: still unbiased, with a smaller error, for about 10 µs of
     one core a hand at six players ([matches](MATCH.md)). The same seed gives the
-    same result for any ``threads``."""
+    same result for any ``threads``. ``record=N`` keeps the first N hands
+    whole in ``.records``; a callable ``record`` is given every hand played,
+    as Arrow record batches in the order of ``record=N``
+    ([columnar hands](DATA.md); needs pyarrow)."""
+    sink = record if callable(record) else None
     # Every argument is checked here, once, in signature order.
     run = _core.MatchRun(strategies, hands, players, rules, stacks, duplicate, seed, threads,
-                         progress, record, adjust_luck)  # fmt: skip
+                         progress, 0 if sink else record, adjust_luck)  # fmt: skip
     unique, _ = distinct(run.strategies)
     totals = MatchTotals(len(unique))
     checkpoints: list[MatchTotals] = []
@@ -57,8 +61,17 @@ def match(
         checkpoints.append(copy.deepcopy(totals))
         return part.hands
 
-    bar = progress_bar(run.progress, run.deals * run.seatings, " hands", "match")
-    play_batches(run.chunks, run.max_chunks_per_call, run.threads, play, bar)
+    if sink is not None:
+        from razz_fast.columnar import stream
+
+        def add(sums: _core.MatchSums) -> None:
+            totals.add(_totals(run, sums))
+            checkpoints.append(copy.deepcopy(totals))
+
+        stream(run, sink, add, match=True)
+    else:
+        bar = progress_bar(run.progress, run.deals * run.seatings, " hands", "match")
+        play_batches(run.chunks, run.max_chunks_per_call, run.threads, play, bar)
     units = _core.LUCK_UNITS if run.adjust_luck else 0
     labels = strategy_labels(unique)
     big_bet = run.rules.big_bet
@@ -84,6 +97,9 @@ def play_match_chunks(
     """The exact sums of the deals of chunks ``first .. first + count`` of
     the match ``run``, played by the core on the run's threads;
     ``cancelled`` as for ``play_chunks``."""
-    sums = run.play(first, count, cancelled)
+    return _totals(run, run.play(first, count, cancelled))
+
+
+def _totals(run: _core.MatchRun, sums: _core.MatchSums) -> MatchTotals:
     return MatchTotals(max(run.index) + 1, sums.deals, sums.hands, sums.net, sums.deal_sq,
                        sums.hand_sq, sums.seat_hands, sums.luck, sums.adjusted_sq)  # fmt: skip

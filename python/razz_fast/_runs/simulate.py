@@ -44,7 +44,10 @@ def play_chunks(
     """The exact sums of chunks ``first .. first + count`` of ``run``,
     played by the core on the run's threads without the GIL;
     ``cancelled()`` true stops it between two decisions with a RuntimeError."""
-    sums = run.play(first, count, cancelled)
+    return _totals(run, run.play(first, count, cancelled))
+
+
+def _totals(run: _core.SimRun, sums: _core.SimSums) -> Totals:
     return Totals(run.players, sums.hands, sums.net, sums.sum_sq, sums.showdowns, dict(sums.ranks))
 
 
@@ -88,15 +91,26 @@ def simulate(
     seed: int | None = None,
     threads: int | None = None,
     progress: bool = False,
-    record: int = 0,
+    record: int | Callable[[Any], object] = 0,
 ) -> SimulationResult:
     """Play ``hands`` complete, independent hands (stacks reset every hand)
     and return per-seat results. The same seed gives the same result for any
-    ``threads``. See [simulating](SIMULATION.md) for strategies and fields."""
+    ``threads``. See [simulating](SIMULATION.md) for strategies and fields.
+    ``record=N`` keeps the first N hands whole in ``.records``; a callable
+    ``record`` (``pyarrow.parquet.ParquetWriter.write_batch``, say) is given
+    every hand played, as Arrow record batches in hand order
+    ([columnar hands](DATA.md); needs pyarrow)."""
+    sink = record if callable(record) else None
     # Every argument is checked here, once, in signature order.
-    run = _core.SimRun(hands, players, strategies, rules, stacks, seed, threads, progress, record)
+    run = _core.SimRun(hands, players, strategies, rules, stacks, seed, threads, progress,
+                       0 if sink else record)  # fmt: skip
     totals = Totals(run.players)
     start = time.perf_counter()
+    if sink is not None:
+        from razz_fast.columnar import stream
+
+        stream(run, sink, lambda sums: totals.add(_totals(run, sums)), match=False)
+        return totals.result(run.seed, time.perf_counter() - start)
 
     def play(first: int, count: int) -> int:
         part = play_chunks(run, first, count)
