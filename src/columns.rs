@@ -12,8 +12,9 @@ use crate::event::EventKind;
 use crate::hand::Hand;
 use crate::view::action_of;
 
-/// An Arrow list offset (32 bits: a chunk's lists hold far fewer values).
-pub type Offset = i32;
+/// An Arrow list offset: 64 bits (Arrow's large lists), the width polars
+/// keeps its lists in, so that it takes the offsets as they are.
+pub type Offset = i64;
 
 /// The hands of one chunk, row by row. Per-seat columns hold `players`
 /// values or lists a row, in seat order (the caller's per-hand lists of
@@ -57,11 +58,9 @@ pub struct HandColumns {
     pub winners: Vec<u8>,
 }
 
-/// The offset one past `values`' last. A chunk's lists stay far below
-/// 2^31 values (1,024 hands of a few hundred actions at most, bar raise
-/// wars with no cap, which overflow memory long before), checked anyway.
+/// The offset one past `values`' last.
 fn end<T>(values: &[T]) -> Offset {
-    Offset::try_from(values.len()).expect("a chunk's column fits 32-bit offsets")
+    values.len() as Offset
 }
 
 impl HandColumns {

@@ -48,8 +48,8 @@ __all__ = [
     "PARQUET_OPTIONS",
 ]
 
-#: The names of ``Action`` values, in value order: the dictionary of the
-#: ``actions.action`` column, whose indices are the values themselves.
+#: The names of ``Action`` values, in value order: ``actions.action`` holds
+#: the values (``ACTIONS[value]`` is the name).
 ACTIONS = tuple(a.name for a in Action)
 
 #: What ``write_parquet`` passes to ``pyarrow.parquet.ParquetWriter`` unless
@@ -84,7 +84,6 @@ def hand_schema(match: bool = False) -> Any:
     ``match`` of a match's (which adds ``deal`` and ``seating``)."""
     pa = _pyarrow()
     seat = pa.uint8()
-    action = pa.dictionary(pa.int8(), pa.string())
     fields = [pa.field("hand", pa.uint64(), nullable=False)]
     if match:
         fields += [
@@ -93,17 +92,17 @@ def hand_schema(match: bool = False) -> Any:
         ]
     fields += [
         pa.field("seed", pa.uint64(), nullable=False),
-        pa.field("strategy", pa.list_(pa.dictionary(pa.int8(), pa.string())), nullable=False),
-        pa.field("down_cards", pa.list_(pa.list_(pa.uint8())), nullable=False),
-        pa.field("up_cards", pa.list_(pa.list_(pa.uint8())), nullable=False),
-        pa.field("community", pa.list_(pa.uint8()), nullable=False),
+        pa.field("strategy", pa.large_list(pa.string()), nullable=False),
+        pa.field("down_cards", pa.large_list(pa.large_list(pa.uint8())), nullable=False),
+        pa.field("up_cards", pa.large_list(pa.large_list(pa.uint8())), nullable=False),
+        pa.field("community", pa.large_list(pa.uint8()), nullable=False),
         pa.field(
             "actions",
-            pa.list_(
+            pa.large_list(
                 pa.struct(
                     [
                         pa.field("seat", seat, nullable=False),
-                        pa.field("action", action, nullable=False),
+                        pa.field("action", pa.uint8(), nullable=False),
                         pa.field("amount", pa.uint64(), nullable=False),
                         pa.field("street", pa.uint8(), nullable=False),
                     ]
@@ -111,10 +110,10 @@ def hand_schema(match: bool = False) -> Any:
             ),
             nullable=False,
         ),
-        pa.field("payoffs", pa.list_(pa.int64()), nullable=False),
+        pa.field("payoffs", pa.large_list(pa.int64()), nullable=False),
         pa.field(
             "shown",
-            pa.list_(
+            pa.large_list(
                 pa.struct(
                     [
                         pa.field("seat", seat, nullable=False),
@@ -124,7 +123,7 @@ def hand_schema(match: bool = False) -> Any:
             ),
             nullable=False,
         ),
-        pa.field("winners", pa.list_(seat), nullable=False),
+        pa.field("winners", pa.large_list(seat), nullable=False),
     ]
     return pa.schema(fields)
 
@@ -161,10 +160,11 @@ class _Batches:
         self.match = match
         self.schema = hand_schema(match)
         self.labels = pa.array(labels, pa.string())
-        self.actions = pa.array(ACTIONS, pa.string())
         # Each seating's strategy at each seat (one seating in simulate).
         self.seat_strategy = np.asarray(seat_strategy, dtype=np.int8).reshape(-1, players)
-        self.offsets = np.arange(0, (_core.CHUNK + 1) * players, players, dtype=np.int32)
+        # The offsets of the per-seat lists: a chunk's hands, every seating.
+        rows = _core.CHUNK * len(self.seat_strategy)
+        self.offsets = np.arange(0, (rows + 1) * players, players, dtype=np.int64)
 
     def batch(self, chunk: dict[str, np.ndarray]) -> Any:
         pa, n = self.pa, self.players
@@ -173,13 +173,11 @@ class _Batches:
         schema = self.schema
         per_seat = self.offsets[: rows + 1]
         seating = chunk["seating"] if self.match else np.zeros(rows, dtype=np.uint8)
-        strategy = pa.DictionaryArray.from_arrays(
-            self.seat_strategy[seating].reshape(-1), self.labels
-        )
-        cards = pa.list_(pa.uint8())
-        action = pa.DictionaryArray.from_arrays(
-            w.values("action", pa.int8()), self.actions
-        )
+        # Names, not an Arrow dictionary: Parquet readers refuse a
+        # dictionary inside a list once a file has several row groups.
+        strategy = self.labels.take(self.seat_strategy[seating].reshape(-1))
+        cards = pa.large_list(pa.uint8())
+        action = w.values("action", pa.uint8())
         actions = pa.StructArray.from_arrays(
             [w.values("action_seat", pa.uint8()), action,
              w.values("action_amount", pa.uint64()), w.values("action_street", pa.uint8())],
@@ -195,13 +193,13 @@ class _Batches:
         columns += [
             w.values("seed", pa.uint64()),
             w.lists(per_seat, strategy, schema.field("strategy").type),
-            w.lists(per_seat, w.listed("down_cards", "down_offsets", cards), pa.list_(cards)),
-            w.lists(per_seat, w.listed("up_cards", "up_offsets", cards), pa.list_(cards)),
+            w.lists(per_seat, w.listed("down_cards", "down_offsets", cards), pa.large_list(cards)),
+            w.lists(per_seat, w.listed("up_cards", "up_offsets", cards), pa.large_list(cards)),
             w.listed("community", "community_offsets", cards),
             w.lists(chunk["action_offsets"], actions, schema.field("actions").type),
-            w.lists(per_seat, w.values("payoffs", pa.int64()), pa.list_(pa.int64())),
+            w.lists(per_seat, w.values("payoffs", pa.int64()), pa.large_list(pa.int64())),
             w.lists(chunk["shown_offsets"], shown, schema.field("shown").type),
-            w.listed("winners", "winner_offsets", pa.list_(pa.uint8())),
+            w.listed("winners", "winner_offsets", pa.large_list(pa.uint8())),
         ]
         return pa.RecordBatch.from_arrays(columns, schema=schema)
 
