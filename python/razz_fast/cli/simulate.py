@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import dataclasses
 import math
+import os
+import pathlib
 import sys
 from typing import Any
 
@@ -39,20 +42,42 @@ def rank_classes(winning_ranks: dict[int, int]) -> dict[str, int]:
     return classes
 
 
+def out_sink(path: str | None) -> Any:
+    """The sink ``--out`` writes every hand to (a Parquet file, docs/DATA.md),
+    or a null context without it. A path that cannot be written, or no
+    pyarrow, is refused before a run that may take minutes: ValueError."""
+    if path is None:
+        return contextlib.nullcontext()
+    try:
+        import pyarrow  # noqa: F401
+    except ImportError:
+        raise ValueError("--out needs pyarrow: pip install 'razz-fast[arrow]'") from None
+    target = pathlib.Path(path)
+    folder = target.parent
+    if target.is_dir() or not folder.is_dir() or not os.access(folder, os.W_OK):
+        why = "is a folder" if target.is_dir() else f"cannot write in {str(folder)!r}"
+        raise ValueError(f"--out {path}: {why}")
+    from razz_fast.columnar import ParquetSink
+
+    return ParquetSink(target)
+
+
 def _simulate(args: argparse.Namespace) -> int:
     rules = stake_rules(args)
     strategies = table_strategies(args.strategies, args.players)
     show_progress = not args.json and not args.no_progress and sys.stderr.isatty()
-    result = razz_fast.simulate(
-        args.hands,
-        players=args.players,
-        strategies=[strategy_of(name) for name in strategies],
-        rules=rules,
-        stacks=table_stack(args, rules),
-        seed=args.seed,
-        threads=args.threads,
-        progress=show_progress,
-    )
+    with out_sink(args.out) as sink:
+        result = razz_fast.simulate(
+            args.hands,
+            players=args.players,
+            strategies=[strategy_of(name) for name in strategies],
+            rules=rules,
+            stacks=table_stack(args, rules),
+            seed=args.seed,
+            threads=args.threads,
+            progress=show_progress,
+            record=sink or 0,
+        )
     if args.json:
         record = dataclasses.asdict(result)
         record["strategies"] = strategies
@@ -66,6 +91,8 @@ def _simulate(args: argparse.Namespace) -> int:
         f"seed {result.seed}, {result.elapsed:.2f} s ({rate:,.0f} hands/s), "
         f"showdown rate {result.showdown_rate:.1%}\n"
     )
+    if args.out is not None:
+        print(f"every hand written to {args.out} (Parquet; schema: docs/DATA.md)\n")
     big = rules.big_bet
     print(f"{'seat':>4}  {'strategy':<12} {'net chips':>14} {'bb/100 hands':>13} {'± s.e.':>7}")
     for seat in range(result.players):
@@ -107,5 +134,11 @@ def add_simulate(commands: Any, types: OptionTypes) -> None:
         "tight,check_call,random)",
     )
     table_options(sim, types.chips, types.seed, types.threads, "; Rules(): see above")
+    sim.add_argument(
+        "--out",
+        metavar="FILE",
+        help="also write every hand played to this Parquet file (columnar hands, "
+        "docs/DATA.md; needs pyarrow: pip install 'razz-fast[arrow]')",
+    )
     sim.add_argument("--no-progress", action="store_true", help="no progress bar")
     sim.set_defaults(run=_simulate)
