@@ -715,6 +715,12 @@ class SimRun:
         `cancelled`, a callable, is polled while the chunks play: once it
         returns true they stop between two decisions and RuntimeError is
         raised (a distributed run stopped by its client frees its workers so)."""
+    def columns(
+        self, first: int, count: int, cancelled: Callable[[], object] | None = None
+    ) -> tuple[list[dict[str, npt.NDArray[Any]]], SimSums]:
+        """Chunks `first .. first + count` played as `play` plays them, each
+        chunk's hands as a dict of numpy columns (in chunk order; see
+        `razz_fast.columnar`), and their exact sums: `(chunks, sums)`."""
     def record_hands(self, first: int, count: int) -> list[Hand]:
         """Hands `first .. first + count` of the run, played again whole as
         `play` plays them, as finished `Hand`s with their history
@@ -927,6 +933,13 @@ class MatchRun:
         """The exact sums of the deals of chunks `first .. first + count`, per
         distinct strategy, each deal played once per seating; `cancelled` as
         for `SimRun.play`."""
+    def columns(
+        self, first: int, count: int, cancelled: Callable[[], object] | None = None
+    ) -> tuple[list[dict[str, npt.NDArray[Any]]], MatchSums]:
+        """The deals of chunks `first .. first + count` played as `play` plays
+        them, each chunk's hands (every seating of each deal in turn, the
+        order of `record_hands`) as a dict of numpy columns, and their
+        exact sums: `(chunks, sums)`."""
     def record_hands(self, count: int) -> list[Hand]:
         """The first `count` hands of the match, played again whole with their
         history, deal by deal, each deal in its seatings' order (seating

@@ -73,9 +73,7 @@ def _pyarrow() -> Any:
     try:
         import pyarrow
     except ImportError:
-        raise ImportError(
-            "columnar hands need pyarrow: pip install 'razz-fast[arrow]'"
-        ) from None
+        raise ImportError("columnar hands need pyarrow: pip install 'razz-fast[arrow]'") from None
     return pyarrow
 
 
@@ -167,7 +165,7 @@ class _Batches:
         self.offsets = np.arange(0, (rows + 1) * players, players, dtype=np.int64)
 
     def batch(self, chunk: dict[str, np.ndarray]) -> Any:
-        pa, n = self.pa, self.players
+        pa = self.pa
         w = _Wrap(pa, chunk)
         rows = len(chunk["hand"])
         schema = self.schema

@@ -24,7 +24,8 @@ ACTION_KINDS = {a.name.lower(): a.name for a in Action}
 #: Small stacks (all-ins, side pots, returned bets), random and tight play,
 #: eight players (the deck runs short: community cards).
 TABLES = [
-    {"players": 6, "strategies": ["tight", "random", "check_call"] * 2, "stacks": [30, 400, 9, 60, 400, 18]},
+    {"players": 6, "strategies": ["tight", "random", "check_call"] * 2,
+     "stacks": [30, 400, 9, 60, 400, 18]},
     {"players": 8, "strategies": "check_call", "stacks": 200},
     {"players": 2, "strategies": ["random", "tight"], "stacks": [12, 40]},
 ]  # fmt: skip
@@ -44,9 +45,11 @@ def expected_row(record, index, labels, rules):
     for e in record.history:
         if e.kind in ACTION_KINDS:
             assert again.actor == e.seat
-            actions.append({"seat": e.seat, "action": Action[ACTION_KINDS[e.kind]], "amount": e.amount,
-                            "street": again.street})  # fmt: skip
-            again.act(Action[ACTION_KINDS[e.kind]])
+            action = Action[ACTION_KINDS[e.kind]]
+            actions.append(
+                {"seat": e.seat, "action": action, "amount": e.amount, "street": again.street}
+            )
+            again.act(action)
     assert again.payoffs == record.payoffs
     community = list(record.community_cards)
     shown = [
