@@ -46,17 +46,18 @@ __all__ = [
     "hand_schema",
     "ACTIONS",
     "PARQUET_OPTIONS",
+    "ROW_GROUP_HANDS",
 ]
 
-#: The names of ``Action`` values, in value order: ``actions.action`` holds
-#: the values (``ACTIONS[value]`` is the name).
 ACTIONS = tuple(a.name for a in Action)
+"""The names of ``Action`` values, in value order: ``actions.action`` holds
+the values (``ACTIONS[value]`` is the name)."""
 
-#: What ``write_parquet`` passes to ``pyarrow.parquet.ParquetWriter`` unless
-#: told otherwise: zstd at a low level packs the hands some ten times
-#: smaller than they are in memory for little more time than snappy;
-#: statistics of nested columns are left out (nobody filters on them).
 PARQUET_OPTIONS: dict[str, Any] = {"compression": "zstd", "compression_level": 1}
+"""What ``ParquetSink`` passes to ``pyarrow.parquet.ParquetWriter`` unless
+told otherwise: zstd at level 1 packs the hands seven times smaller than
+they are in memory (74 bytes a hand at six players), for about the time
+snappy takes to pack them five times smaller."""
 
 #: A batch of chunks asked of the core lasts about this long, and holds at
 #: most MAX_CHUNKS chunks (about half a megabyte each at six players), which
@@ -321,10 +322,10 @@ def stream(run: Any, sink: Sink, on_sums: Callable[[Any], None], match: bool) ->
         sink(batch)
 
 
-#: Hands a Parquet row group holds (64 chunks): each row group costs the
-#: writer a few kilobytes of metadata kept until the file is closed, so a
-#: row group per chunk would make its memory grow with ``hands``.
 ROW_GROUP_HANDS = 64 * _core.CHUNK
+"""Hands a Parquet row group holds by default (64 chunks): each row group
+costs the writer a few kilobytes of metadata kept until the file is closed,
+so a row group per chunk would make its memory grow with ``hands``."""
 
 
 class ParquetSink:
@@ -341,43 +342,43 @@ class ParquetSink:
         row_group_hands: int = ROW_GROUP_HANDS,
         **options: Any,
     ) -> None:
-        self.pa = _pyarrow()
+        self._pa = _pyarrow()
         import pyarrow.parquet as pq
 
         self._pq = pq
-        self.path = path
-        self.row_group_hands = row_group_hands
-        self.options = {**PARQUET_OPTIONS, **options}
-        self.writer: Any = None
-        self.pending: list[Any] = []
-        self.pending_rows = 0
-        #: Hands written so far (and given, once closed).
+        self._path = path
+        self._row_group_hands = row_group_hands
+        self._options = {**PARQUET_OPTIONS, **options}
+        self._writer: Any = None
+        self._pending: list[Any] = []
+        self._pending_rows = 0
         self.hands = 0
+        """Hands written so far (every hand given, once closed)."""
 
     def __call__(self, batch: Any) -> None:
-        if self.writer is None:
-            self.writer = self._pq.ParquetWriter(self.path, batch.schema, **self.options)
-        self.pending.append(batch)
-        self.pending_rows += batch.num_rows
-        if self.pending_rows >= self.row_group_hands:
+        if self._writer is None:
+            self._writer = self._pq.ParquetWriter(self._path, batch.schema, **self._options)
+        self._pending.append(batch)
+        self._pending_rows += batch.num_rows
+        if self._pending_rows >= self._row_group_hands:
             self._flush()
 
     def _flush(self) -> None:
-        if self.pending:
-            table = self.pa.Table.from_batches(self.pending)
-            self.writer.write_table(table, row_group_size=max(self.pending_rows, 1))
-            self.hands += self.pending_rows
-            self.pending, self.pending_rows = [], 0
+        if self._pending:
+            table = self._pa.Table.from_batches(self._pending)
+            self._writer.write_table(table, row_group_size=max(self._pending_rows, 1))
+            self.hands += self._pending_rows
+            self._pending, self._pending_rows = [], 0
 
     def close(self) -> None:
         """Writes what is left and finishes the file (a file with no batch
         is not created)."""
-        if self.writer is not None:
+        if self._writer is not None:
             try:
                 self._flush()
             finally:
-                self.writer.close()
-                self.writer = None
+                self._writer.close()
+                self._writer = None
 
     def __enter__(self) -> ParquetSink:
         return self

@@ -43,7 +43,7 @@ def rank_classes(winning_ranks: dict[int, int]) -> dict[str, int]:
 
 
 def out_sink(path: str | None) -> Any:
-    """The sink ``--out`` writes every hand to (a Parquet file, docs/DATA.md),
+    """The sink ``--out`` writes every hand to (a Parquet file: [every hand as data](DATA.md)),
     or a null context without it. A path that cannot be written, or no
     pyarrow, is refused before a run that may take minutes: ValueError."""
     if path is None:
