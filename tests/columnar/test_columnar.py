@@ -276,3 +276,21 @@ def test_without_pyarrow_the_error_names_the_extra(tmp_path, monkeypatch, capsys
     with pytest.raises(ImportError, match=r"razz-fast\[arrow\]"):
         columnar.simulate_batches(10)
     assert not (tmp_path / "x.parquet").exists()
+
+
+def test_a_sink_that_raises_stops_the_run():
+    given = []
+
+    def sink(batch):
+        given.append(batch.num_rows)
+        if len(given) == 2:
+            raise OSError("disk full")
+
+    # A run far too long to finish: the error must stop it, not wait for it.
+    with pytest.raises(OSError, match="disk full"):
+        razz_fast.simulate(10**12, seed=1, threads=2, record=sink)
+    assert given == [1024, 1024]
+    given.clear()
+    with pytest.raises(OSError, match="disk full"):
+        razz_fast.match(["tight", "random"], 10**12, seed=1, record=sink)
+    assert given == [2048, 2048]
