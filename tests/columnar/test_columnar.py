@@ -294,3 +294,27 @@ def test_a_sink_that_raises_stops_the_run():
     with pytest.raises(OSError, match="disk full"):
         razz_fast.match(["tight", "random"], 10**12, seed=1, record=sink)
     assert given == [2048, 2048]
+
+
+def test_python_strategies_play_the_same_hands_as_recorded():
+    import numpy as np
+
+    def caller(view):
+        legal = view.legal_actions()
+        return Action.FOLD if view.street == 4 and Action.FOLD in legal else min(legal)
+
+    @razz_fast.batch_policy
+    def cautious(batch):
+        legal = np.asarray(batch.legal)
+        # The lowest legal action but FOLD: check or call, else bring in.
+        masked = np.where(legal[:, 1:], np.arange(1, legal.shape[1]), 99)
+        return masked.min(axis=1)
+
+    rules = razz_fast.Rules()
+    for strategies in ([caller, "tight", cautious], [cautious, "random", cautious]):
+        kwargs = dict(players=3, strategies=strategies, rules=rules, stacks=[30, 60, 90], seed=6)
+        records = razz_fast.simulate(1500, record=1500, **kwargs).records
+        labels = [getattr(s, "__name__", s) for s in strategies]
+        expected = [expected_row(r, k, labels, rules) for k, r in enumerate(records)]
+        for threads in (1, 2):
+            assert rows_of(columnar.simulate_batches(1500, threads=threads, **kwargs)) == expected
