@@ -258,9 +258,11 @@ def test_replay_encoding(capsys, tmp_path):
     latin.write_bytes(text.encode("latin-1"))
     status, out, _ = run(capsys, "replay", "--no-equity", "--encoding", "latin-1", str(latin))
     assert status == 0 and "won by Pláyer0" in out
-    # Without it the file is not UTF-8: its hands are unreadable, and skipped.
+    # Without it the file is not UTF-8: its hands are unreadable, and skipped;
+    # the file then holds no razz hand that was checked, which fails the run
+    # (issue 37: status 0 here read as "all good").
     status, out, _ = run(capsys, "replay", "--no-equity", str(latin))
-    assert status == 0 and "0 of 0 razz hands replayed" in out and "not UTF-8" in out
+    assert status == 1 and "0 of 0 razz hands replayed" in out and "not UTF-8" in out
     status, out, err = run(capsys, "replay", "--encoding", "no-such-codec", str(GOOD))
     assert (status, out) == (2, "") and "--encoding no-such-codec" in err
 
