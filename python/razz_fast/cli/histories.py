@@ -383,34 +383,54 @@ def add_replay(commands: Any, types: Any) -> None:
         "games and unreadable hands are skipped, not failures; a file that cannot be "
         "opened is an error (2).",
     )
-    rep.add_argument("files", nargs="+", help="hand-history files")
-    rep.add_argument("--no-equity", action="store_true", help="skip the equity per street")
-    rep.add_argument("--trials", type=types.count, default=None, help="samples where not exact")
-    rep.add_argument("--seed", type=types.seed, default=0, help="seed for sampled equity (0)")
+    rep.add_argument(
+        "files", nargs="+", help="hand-history files (any supported site, .phh, .phhs)"
+    )
+    rep.add_argument(
+        "--no-equity", action="store_true", help="do not compute each street's equities"
+    )
+    rep.add_argument(
+        "--trials", type=types.count, default=None, help="deals to sample where equity is not exact"
+    )
+    rep.add_argument(
+        "--seed", type=types.seed, default=0, help="the seed of sampled equities (default 0)"
+    )
     rep.add_argument(
         "--encoding",
         default=None,
         help="the files' text encoding (detected: UTF-8, UTF-8 with BOM, UTF-16)",
     )
-    rep.add_argument("--json", action="store_true")
+    rep.add_argument("--json", action="store_true", help="print one JSON record a hand")
     rep.add_argument(
         "--rules",
         choices=razz_fast.Rules.PRESETS,
         default=None,
-        help="the rule book's preset (default: the site's own)",
+        help="whose rule book settles the fine points (default: the site's own)",
     )
     rep.add_argument(
         "--cap",
         type=types.cap,
         default=None,
-        help="bets per round, 0 for no cap (the preset's)",
+        help="the most bets and raises one betting round allows, 0 for no limit "
+        "(default: the rule book's)",
     )
     # The values are the core's to check (Rules), with its message.
     rep.add_argument(
-        "--heads-up", help="capped, round_starts or before_cap (default: the preset's)"
+        "--heads-up",
+        help="when two players lift the cap: capped (never), round_starts (a round that "
+        "starts with two) or before_cap (two left before the cap; default: the rule book's)",
     )
-    rep.add_argument("--odd-chip", help="seat, low_card or high_card (the preset's)")
-    rep.add_argument("--burn-cards", action="store_const", const=True, help="the room burned cards")
+    rep.add_argument(
+        "--odd-chip",
+        help="who gets the odd chip of a split pot: seat (the lowest seat), low_card or "
+        "high_card (the winner with the lowest or highest card; default: the rule book's)",
+    )
+    rep.add_argument(
+        "--burn-cards",
+        action="store_const",
+        const=True,
+        help="the room burned a card before each street",
+    )
     rep.set_defaults(run=replay_command)
 
 

@@ -11,6 +11,7 @@ from typing import Any
 import razz_fast
 from razz_fast import _core
 from razz_fast.cli.options import (
+    NO_PROGRESS_HELP,
     OptionTypes,
     int_option,
     json_text,
@@ -94,10 +95,10 @@ def add_simulate(commands: Any, types: OptionTypes) -> None:
         "stakes with no ante unless given these.",
     )
     sim.add_argument(
-        "--hands", type=types.count, default=1_000_000, help="hands to play (1,000,000)"
+        "--hands", type=types.count, default=1_000_000, help="hands to play (default 1,000,000)"
     )
     sim.add_argument(
-        "--players", type=int_option(2, 8), default=6, help="players at the table, 2-8 (6)"
+        "--players", type=int_option(2, 8), default=6, help="players at the table, 2-8 (default 6)"
     )
     sim.add_argument(
         "--strategies",
@@ -106,6 +107,8 @@ def add_simulate(commands: Any, types: OptionTypes) -> None:
         "(check_call, random, tight, or a policy file's path; default "
         "tight,check_call,random)",
     )
-    table_options(sim, types.chips, types.seed, types.threads, "; Rules(): see above")
-    sim.add_argument("--no-progress", action="store_true", help="no progress bar")
+    table_options(
+        sim, types.chips, types.seed, types.threads, "; this command's own table, see above"
+    )
+    sim.add_argument("--no-progress", action="store_true", help=NO_PROGRESS_HELP)
     sim.set_defaults(run=_simulate)
