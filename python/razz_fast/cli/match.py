@@ -61,11 +61,19 @@ def _match(args: argparse.Namespace) -> int:
     kind = "duplicate" if result.duplicate else "plain"
     if result.adjust_luck:
         kind += ", luck-adjusted"
+    if result.hands != args.hands:
+        kind += f"; --hands {args.hands:,} rounded up to whole deals"
     print(
-        f"{result.deals:,} deals, {result.hands:,} hands ({kind}), {players} players,"
-        f" {rules!r}\nseed {result.seed}, {result.elapsed:.2f} s\n"
+        f"{result.deals:,} deals, {result.hands:,} hands ({kind}),"
+        f" {players} players, {rules!r}\nseed {result.seed}, {result.elapsed:.2f} s\n"
     )
     print(result.table())
+    # The words of the table: its counts are not the hands above when a
+    # strategy holds several seats.
+    print(
+        "\nseat-hands: hands played, once for each seat a strategy held;"
+        " bb/100: big bets won per 100 seat-hands"
+    )
     for (a, b), (diff, error) in result.pairwise.items():
         if math.isnan(error):  # one deal
             print(f"\n{a} against {b}: {diff:+.2f} bb/100 (one deal: no interval)")
