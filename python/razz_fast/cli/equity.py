@@ -12,12 +12,15 @@ from collections.abc import Sequence
 from typing import Any
 
 import razz_fast
+from razz_fast import _core
+from razz_fast.cli import chart_time
 from razz_fast.cli.options import (
     JSON_HELP,
     NO_PROGRESS_HELP,
     SEED_HELP,
     THREADS_HELP,
     OptionTypes,
+    int_option,
     json_text,
     plot_path,
 )
@@ -124,6 +127,14 @@ def _chart(args: argparse.Namespace) -> int:
     exact = {"auto": None, "yes": True, "no": False}[args.exact]
     args.plot = plot_path(args.plot)  # said before a run of half a minute
     show_progress = not (args.json or args.csv) and not args.no_progress and sys.stderr.isatty()
+    if exact or (exact is None and args.opponents == 1):
+        # Exact: seconds heads-up, hours or weeks against more. Said before
+        # the run, with its estimate and end; the bar (a terminal's) counts
+        # the rows down with its own estimate of the time left.
+        seconds, at_least = chart_time.exact_chart_seconds(args.opponents, args.threads)
+        warning = chart_time.slow_chart_warning(args.opponents, seconds, at_least)
+        if warning:
+            print(warning, file=sys.stderr, flush=True)
     result = razz_fast.chart(
         args.opponents,
         exact=exact,
@@ -223,7 +234,7 @@ def add_chart(commands: Any, types: OptionTypes) -> None:
     )
     ch.add_argument(
         "--opponents",
-        type=int,
+        type=int_option(1, _core.MAX_PLAYERS - 1),  # refused before the estimate
         default=1,
         help="how many random hands each start plays against, 1 to 7 (default 1)",
     )
@@ -231,7 +242,8 @@ def add_chart(commands: Any, types: OptionTypes) -> None:
         "--exact",
         choices=("auto", "yes", "no"),
         default="auto",
-        help="enumerate (yes), sample (no), or exact heads-up only (auto)",
+        help="enumerate every deal (yes), sample (no), or exact heads-up only (auto); "
+        "an exact run expected to take over a minute says so first, with its estimate",
     )
     ch.add_argument(
         "--trials",
