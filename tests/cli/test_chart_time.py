@@ -108,3 +108,18 @@ def test_a_bad_opponent_count_is_refused_before_any_estimate(capsys, monkeypatch
     for count in ("0", "8"):
         status, out, err = run(capsys, "chart", "--opponents", count, "--exact", "yes")
         assert (status, out) == (2, "") and "argument --opponents" in err
+
+
+def test_the_charts_bar_shows_the_time_left(capsys):
+    """On a terminal the chart's bar counts its 455 rows with the time left
+    (tqdm's elapsed<remaining)."""
+    import re
+
+    from razz_fast._runs.progress import progress_bar
+
+    bar = progress_bar(True, 455, " hands", "chart")
+    bar.update(1)
+    text = str(bar)
+    bar.close()
+    capsys.readouterr()
+    assert "1/455" in text and re.search(r"\[[\d:]+<[\d:?]+", text)
