@@ -10,13 +10,8 @@ import datetime
 import pytest
 
 import razz_fast
-from razz_fast.cli import chart_time, main
-
-
-def run(capsys, *argv):
-    status = main(list(argv))
-    captured = capsys.readouterr()
-    return status, captured.out, captured.err
+from helpers import run_main as run
+from razz_fast.cli import chart_time
 
 
 def test_two_opponents_exact_is_estimated_at_hours():

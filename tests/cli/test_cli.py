@@ -10,7 +10,7 @@ import pathlib
 import pytest
 
 import razz_fast
-from razz_fast.cli import main
+from helpers import run_main as run
 from razz_fast.histories.known_bad import KNOWN_BAD
 
 DATA = pathlib.Path(__file__).resolve().parents[1] / "data" / "hand-histories"
@@ -18,12 +18,6 @@ GOOD = DATA / "FTP" / "Razz-USD-HUSNG-2-201102.Villain.allin.on.bringing.txt"  #
 UTF8 = DATA / "FTP" / "Razz-USD-HUSNG-200-201211.all.in.ante.txt"
 KNOWN_BAD_FILE = DATA / "KingsClub" / "Razz-USD-500-100-202101.multi.pot.failure.txt"
 MIXED = DATA / "Stars" / "8-Game-2max-STT-play-100-201306.homeGame.shootout.txt"
-
-
-def run(capsys, *argv):
-    status = main(list(argv))
-    captured = capsys.readouterr()
-    return status, captured.out, captured.err
 
 
 # --- equity -------------------------------------------------------------------

@@ -13,17 +13,11 @@ import sys
 
 import pytest
 
-from razz_fast.cli import main
+from helpers import run_main as run
 
 DATA = pathlib.Path(__file__).resolve().parents[1] / "data" / "hand-histories"
 STARS = DATA / "Stars" / "Razz-USD-0.04-0.08-200911.txt"
 README = pathlib.Path(__file__).resolve().parents[2] / "README.md"
-
-
-def run(capsys, *argv):
-    status = main([os.fspath(a) for a in argv])
-    captured = capsys.readouterr()
-    return status, captured.out, captured.err
 
 
 def run_cli(*argv):

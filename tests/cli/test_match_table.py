@@ -9,15 +9,9 @@ import pathlib
 import re
 
 import razz_fast
-from razz_fast.cli import main
+from helpers import run_main as run
 
 README = pathlib.Path(__file__).resolve().parents[2] / "README.md"
-
-
-def run(capsys, *argv):
-    status = main(list(argv))
-    captured = capsys.readouterr()
-    return status, captured.out, captured.err
 
 
 def test_hands_are_hands_played_and_the_table_shows_seat_hands(capsys):

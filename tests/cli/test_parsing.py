@@ -12,16 +12,11 @@ import pathlib
 import pytest
 
 import razz_fast
-from razz_fast.cli import _parser, main
+from helpers import run_main as run
+from razz_fast.cli import _parser
 
 DATA = pathlib.Path(__file__).resolve().parents[1] / "data" / "hand-histories"
 STARS = str(DATA / "Stars" / "Razz-USD-0.04-0.08-200911.txt")
-
-
-def run(capsys, *argv):
-    status = main(list(argv))
-    captured = capsys.readouterr()
-    return status, captured.out, captured.err
 
 
 # --- options after and among the positional arguments -------------------------
