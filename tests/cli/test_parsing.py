@@ -206,3 +206,9 @@ def test_the_stake_options_help_reads_as_plain_words(command):
     default = razz_fast.Rules()
     assert default.ante == 0  # so the command's "default 1" is its own, and says so
     assert "default 1" in helps["--ante"]
+
+
+def test_match_with_one_strategy_and_no_players_says_what_to_give(capsys):
+    status, out, err = run(capsys, "match", "tight", "--hands", "10")
+    assert (status, out) == (2, "")
+    assert "match 'tight' alone is one player: name another strategy or give --players" in err

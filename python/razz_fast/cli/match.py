@@ -24,6 +24,7 @@ from razz_fast.cli.options import (
     table_options,
     table_stack,
 )
+from razz_fast.errors import RazzError
 
 
 def _match(args: argparse.Namespace) -> int:
@@ -32,6 +33,11 @@ def _match(args: argparse.Namespace) -> int:
     # Names as simulate --strategies reads them: `match tight,check_call` too.
     names = strategy_names(args.strategies, "strategy")
     players = args.players or len(names)
+    if players < 2:
+        # (The core's "players must be 2..8, got 1" names no option given.)
+        raise RazzError(
+            f"match {names[0]!r} alone is one player: name another strategy or give --players"
+        )
     strategies = seat_strategies(names, players, "match")
     show_progress = not args.json and not args.no_progress and sys.stderr.isatty()
     result = razz_fast.match(
