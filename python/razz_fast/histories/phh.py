@@ -25,6 +25,7 @@ unit the file uses (``HandHistory.scale``).
 
 from __future__ import annotations
 
+import bisect
 import os
 import sys
 from decimal import Decimal
@@ -32,6 +33,7 @@ from typing import Any, Callable, Union
 
 import razz_fast
 from razz_fast._core import MAX_CHIPS
+from razz_fast.histories._phh_lines import action_lines, field_line, table_lines
 from razz_fast.histories._phh_writer import MAX_PLACES, RULE_SETTINGS, VARIANT, dumps, dumps_all
 from razz_fast.histories.model import SLOTS, HandHistory, HistoryError, Play, Seat, Show
 from razz_fast.histories.reader import HistoryFile, decode
@@ -75,7 +77,7 @@ def loads(text: str, *, source: str | None = None) -> HandHistory:
     data = _toml(text, source)
     if "variant" not in data and data and all(isinstance(v, dict) for v in data.values()):
         raise HistoryError("this is a .phhs collection; use loads_all", source=source)
-    return _read_hand(data, text, 1, "1", source)
+    return _read_hand(data, text.splitlines(), 1, "1", source)
 
 
 def loads_all(text: str, *, source: str | None = None) -> HistoryFile:
@@ -83,15 +85,20 @@ def loads_all(text: str, *, source: str | None = None) -> HistoryFile:
     hands that cannot be read become errors and the others still load."""
     data = _toml(text, source)
     result = HistoryFile(source)
+    lines = text.splitlines()
     if "variant" in data:
         try:
-            result.hands.append(_read_hand(data, text, 1, "1", source))
+            result.hands.append(_read_hand(data, lines, 1, "1", source))
         except HistoryError as error:
             result.errors.append(error)
         return result
-    lines = text.splitlines()
+    # Each hand gets its own lines (from its header to the next one), found
+    # in one pass, so reading stays linear in the file's size.
+    headers = table_lines(lines)
+    starts = sorted(headers.values())
     for key, value in data.items():
-        first = _table_line(lines, key)
+        first = headers.get(key, 1)
+        end = starts[bisect.bisect_right(starts, first)] - 1 if first < starts[-1] else len(lines)
         if not isinstance(value, dict):
             result.errors.append(
                 HistoryError("not a hand table", hand_id=key, line=first, source=source)
@@ -101,7 +108,7 @@ def loads_all(text: str, *, source: str | None = None) -> HistoryFile:
             result.skipped += 1
             continue
         try:
-            result.hands.append(_read_hand(value, text, first, key, source))
+            result.hands.append(_read_hand(value, lines[first - 1 : end], first, key, source))
         except HistoryError as error:
             result.errors.append(error)
     return result
@@ -128,14 +135,6 @@ def _toml(text: str, source: str | None) -> dict[str, Any]:
         raise HistoryError(f"not valid TOML: {error}", source=source) from None
     except RecursionError:
         raise HistoryError("not valid TOML: nested too deeply", source=source) from None
-
-
-def _table_line(lines: list[str], key: str) -> int:
-    for number, line in enumerate(lines, start=1):
-        stripped = line.strip()
-        if stripped in (f"[{key}]", f'["{key}"]', f"['{key}']"):
-            return number
-    return 1
 
 
 class _Hand:
@@ -167,12 +166,12 @@ class _Hand:
 
 
 def _read_hand(
-    data: dict[str, Any], text: str, first: int, key: str, source: str | None
+    data: dict[str, Any], lines: list[str], first: int, key: str, source: str | None
 ) -> HandHistory:
     """One hand (``_history``), whatever breaks the reader an error of
     this hand only: a reader bug must not lose a file's other hands."""
     try:
-        return _history(data, text, first, key, source)
+        return _history(data, lines, first, key, source)
     except HistoryError:
         raise
     except Exception as error:
@@ -185,16 +184,16 @@ def _read_hand(
 
 
 def _history(
-    data: dict[str, Any], text: str, first: int, key: str, source: str | None
+    data: dict[str, Any], lines: list[str], first: int, key: str, source: str | None
 ) -> HandHistory:
+    """The hand whose own ``lines`` start at file line ``first``."""
     hand_id = str(data.get("hand", key))
-    lines = text.splitlines()
 
     def fail(message: str, line: int | None = None) -> HistoryError:
         return HistoryError(message, hand_id=hand_id, line=line, source=source)
 
     def bad(field: str, message: str) -> HistoryError:
-        return fail(message, _field_line(lines, first, field))
+        return fail(message, field_line(lines, first, field))
 
     variant = data.get("variant")
     if variant != VARIANT:
@@ -231,7 +230,7 @@ def _history(
         logs_rake=False,
         logs_payouts=False,
         lines=lines,
-        first_line=1,
+        first_line=first,
         source=source,
     )
     if not trimming and any(stack < ante for stack in stacks):
@@ -256,9 +255,7 @@ def _history(
     actions = data["actions"]
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise bad("actions", "actions must be a list of strings")
-    position = first - 1
-    for action in actions:
-        line, position = _find(lines, action, position)
+    for action, line in zip(actions, action_lines(lines, first, len(actions))):
         _action(state, action.split("#", 1)[0].split(), line, action, players, fail)
     return history
 
@@ -344,28 +341,6 @@ def _shown(value: Any) -> str:
     """A field's value for an error message, cut short."""
     text = repr(value) if not isinstance(value, Decimal) else str(value)
     return text if len(text) <= 40 else f"{text[:40]}…"
-
-
-def _field_line(lines: list[str], first: int, field: str) -> int:
-    """The line of ``field`` in the hand that starts at line ``first`` (that
-    line if it cannot be found), for error messages."""
-    for number in range(first, len(lines) + 1):
-        stripped = lines[number - 1].strip()
-        if number > first and stripped.startswith("["):
-            break  # the next hand's table
-        name = stripped.split("=", 1)[0].strip().strip("'\"")
-        if "=" in stripped and name == field:
-            return number
-    return first
-
-
-def _find(lines: list[str], action: str, start: int) -> tuple[int | None, int]:
-    """The file line of an action (searched from ``start``, as actions come
-    in order), for error messages."""
-    for index in range(start, len(lines)):
-        if action in lines[index]:
-            return index + 1, index
-    return None, start
 
 
 def _amount_problem(value: Any) -> str | None:
