@@ -2,10 +2,10 @@
 
 What is checked here is the page's structure, which can drift from the
 code: every setting has a section; every section quotes a book (a
-blockquote ending in a source line that names the book and where in it)
-or says in so many words that it rests on no rule-book line; every
+blockquote, then a paragraph starting with a dash that names the book and
+where in it) or says in so many words that it rests on no rule-book line; every
 preset's choice of every setting is accounted for by a quote it follows or
-by such a statement; and the "Presets:" line of each section and the
+by such a statement; and the "Presets:" paragraph of each section and the
 presets table give the values `Rules.preset` really has. The quotes' words
 themselves were checked against the books when written (the page says
 how); the books are not in the repository, so no test can recheck them.
@@ -110,10 +110,11 @@ def shown(value: object) -> str:
 
 
 def presets_line(section: str) -> dict[str, str]:
-    """The section's "Presets:" line as preset -> the value it shows; each
-    group is "`a`, `b`: `value`", groups separated by ";"."""
-    lines = [line for line in section.split("\n") if line.startswith("Presets: ")]
-    assert len(lines) == 1, f"{len(lines)} 'Presets:' lines"
+    """The section's "Presets:" paragraph as preset -> the value it shows;
+    each group is "`a`, `b`: `value`", groups separated by ";"."""
+    paragraphs = [" ".join(p.split()) for p in section.split("\n\n")]
+    lines = [p for p in paragraphs if p.startswith("Presets: ")]
+    assert len(lines) == 1, f"{len(lines)} 'Presets:' paragraphs"
     values: dict[str, str] = {}
     for group in lines[0][len("Presets: ") :].rstrip(".").split(";"):
         names, _, value = group.rpartition(":")
@@ -251,7 +252,7 @@ def test_a_preset_nobody_accounts_for_fails(page):
 
 
 def test_a_wrong_preset_value_fails(page):
-    doctored = _doctored(page, '`wsop_live`: `"round_starts"`', '`wsop_live`: `"capped"`')
+    doctored = _doctored(page, '`"round_starts"`; `roberts`', '`"capped"`; `roberts`')
     problems = page_problems(doctored, razz_fast.reference.Rules)
     assert 'heads_up: shows wsop_live as "capped", it is "round_starts"' in problems
     doctored = _doctored(page, "| `cap` | 4 | 5 |", "| `cap` | 4 | 4 |")
