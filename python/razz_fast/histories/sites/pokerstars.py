@@ -36,7 +36,9 @@ SITE = "PokerStars"
 # first on a checked seventh street (its own rules pages and logs;
 # docs/RULES.md)
 PRESET = "pokerstars"
-HEADER = re.compile(r"^PokerStars (?:Home Game )?(?:Hand|Game) #(\d+):")
+# (A hand converted from another site keeps that site's number: Winamax's
+# "9250793-444-1478990340", Merge's "43618199-14".)
+HEADER = re.compile(r"^PokerStars (?:Home Game )?(?:Hand|Game) #(\d[\d-]*):")
 # "(Razz Limit, $400/$800 USD)" in mixed games, "($0.04/$0.08 USD)" alone.
 _STAKES = re.compile(
     r"\((?:[^(),]*, )?(?P<small>" + AMOUNT + ")/(?P<big>" + AMOUNT + r")(?: [A-Z]{3})?\)"
