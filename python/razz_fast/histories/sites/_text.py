@@ -629,7 +629,7 @@ _TIME_DATE = re.compile(
     r"\b(\d{1,2}):(\d{2}):(\d{2})(?: ([A-Z]{2,5}))? - (\d{4})/(\d{2})/(\d{2})\b"
 )
 _SEAT_COUNT = re.compile(r"\b(\d{1,2})[- ]max\b")
-_TOURNAMENT = re.compile(r"Tournament #(\d+)|Sit & Go \((\d+)\)")
+_TOURNAMENT = re.compile(r"Tournament #(\d[\d-]*)|Sit & Go \((\d+)\)")
 _LEVEL = re.compile(r"\bLevel ([IVXLC]+|\d{1,4})\b")
 _ROMAN = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100}
 
