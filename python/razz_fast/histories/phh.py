@@ -25,6 +25,7 @@ unit the file uses (``HandHistory.scale``).
 
 from __future__ import annotations
 
+import datetime as dt
 import os
 import sys
 from decimal import Decimal
@@ -33,7 +34,7 @@ from typing import Any, Callable, Union
 import razz_fast
 from razz_fast._core import MAX_CHIPS
 from razz_fast.histories._phh_writer import MAX_PLACES, RULE_SETTINGS, VARIANT, dumps, dumps_all
-from razz_fast.histories.model import SLOTS, HandHistory, HistoryError, Play, Seat, Show
+from razz_fast.histories.model import SLOTS, HandHistory, HistoryError, Payout, Play, Seat, Show
 from razz_fast.histories.reader import HistoryFile, decode
 
 if sys.version_info >= (3, 11):
@@ -230,10 +231,23 @@ def _history(
         logs_returns=False,
         logs_rake=False,
         logs_payouts=False,
+        final_stacks_before_rake=True,
         lines=lines,
         first_line=1,
         source=source,
     )
+    _details(history, data, bad)
+    winnings, rake = _paid(data, n, units)
+    if rake is not None:
+        history.rake = rake
+    if winnings is not None:
+        # What each player won after the rake: compared as a site's
+        # collected amounts are.
+        history.logs_payouts = True
+        line = _field_line(lines, first, "winnings")
+        for name, won in zip(players, winnings):
+            if won:
+                history.payouts.append(Payout(name, "collect", won, None, line, ""))
     if not trimming and any(stack < ante for stack in stacks):
         # Untrimmed, pokerkit settles a short ante differently from the
         # engine (and the sites), which trim the others' antes to it.
@@ -244,7 +258,7 @@ def _history(
     history.settings = {"preset": "pokerstars", **stated}
     rules = razz_fast.Rules.preset("pokerstars").replace(**stated)
     if finishing is not None:
-        history.final_stacks = dict(zip(players, units[4 + n :]))
+        history.final_stacks = dict(zip(players, units[4 + n : 4 + 2 * n]))
     state = _Hand(history, stacks, rules.short_bring_in == "full")
     for seat in range(n):
         if ante:
@@ -284,6 +298,16 @@ def _amounts(data: dict[str, Any], bad: _Bad) -> tuple[int, int, list[int], list
             raise bad("finishing_stacks", f"finishing_stacks must list {n} stacks")
         fields += ["finishing_stacks"] * n
         amounts += finishing
+    # (After the stacks, so that units[4 + n:] stays the finishing stacks.)
+    for name, count in (("winnings", n), ("_rake", 1)):
+        value = data.get(name)
+        if value is None:
+            continue
+        values = value if name == "winnings" else [value]
+        if not isinstance(values, list) or len(values) != count:
+            raise bad(name, f"{name} must list {n} amounts")
+        fields += [name] * count
+        amounts += values
     for field, value in zip(fields, amounts):
         problem = _amount_problem(value)
         if problem:
@@ -296,6 +320,55 @@ def _amounts(data: dict[str, Any], bad: _Bad) -> tuple[int, int, list[int], list
         if unit < 0:
             raise bad(field, f"{field}: amount {value} is negative")
     return n, scale, [units[0], *units[n:]], finishing
+
+
+def _paid(data: dict[str, Any], n: int, units: list[int]) -> tuple[list[int] | None, int | None]:
+    """The ``winnings`` and ``_rake`` a file gives, in units (None: not
+    given): they follow the stacks in ``_amounts``' list."""
+    rest = units[4 + n + (n if data.get("finishing_stacks") is not None else 0) :]
+    winnings = None
+    if data.get("winnings") is not None:
+        winnings, rest = rest[:n], rest[n:]
+    rake = rest[0] if data.get("_rake") is not None else None
+    return winnings, rake
+
+
+def _details(history: HandHistory, data: dict[str, Any], bad: _Bad) -> None:
+    """The fields PHH defines for where and when a hand was played, and
+    razz_fast's own for a tournament, each checked for its kind."""
+    for name, kind in (
+        ("venue", str), ("time_zone", str), ("seat_count", int), ("level", int),
+        ("day", int), ("month", int), ("year", int), ("_tournament", bool),
+        ("_tournament_id", str), ("table", (str, int)),
+    ):  # fmt: skip
+        value = data.get(name)
+        wrong = isinstance(value, bool) and kind is not bool
+        if value is not None and (wrong or not isinstance(value, kind)):
+            raise bad(name, f"{name} must be {_KINDS[name]}, not {_shown(value)}")
+    when = data.get("time")
+    if when is not None:
+        if not isinstance(when, dt.time):
+            raise bad("time", f"time must be a TOML local time (10:24:42), not {_shown(when)}")
+        history.time = when.strftime("%H:%M:%S")
+    day, month, year = (data.get(name) for name in ("day", "month", "year"))
+    if day is not None and month is not None and year is not None:
+        try:
+            history.date = dt.date(year, month, day).strftime("%Y/%m/%d")
+        except ValueError as error:
+            raise bad("day", f"day, month and year are not a date: {error}") from None
+    history.time_zone = data.get("time_zone")
+    history.venue = data.get("venue")
+    history.seat_count = data.get("seat_count")
+    history.level = data.get("level")
+    history.tournament = bool(data.get("_tournament", False))
+    history.tournament_id = data.get("_tournament_id")
+
+
+_KINDS = {
+    "venue": "a string", "time_zone": "a string", "seat_count": "an integer",
+    "level": "an integer", "day": "an integer", "month": "an integer", "year": "an integer",
+    "_tournament": "true or false", "_tournament_id": "a string", "table": "a string",
+}  # fmt: skip
 
 
 def _seating(data: dict[str, Any], n: int, bad: _Bad) -> tuple[list[str], list[int]]:
