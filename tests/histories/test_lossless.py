@@ -275,3 +275,27 @@ def test_cards_pokerstars_text_cannot_hold_are_a_clear_error():
     source = replay(read_histories(STARS).hands[0])
     with pytest.raises(ValueError, match="known is for an engine Hand"):
         to_pokerstars(source, known=[[True] * 7] * 5)
+
+
+@pytest.mark.parametrize(
+    "field, value, message",
+    [
+        ("time", '"10:24"', "time must be a TOML local time"),
+        ("level", '"IV"', "level must be an integer"),
+        ("seat_count", "true", "seat_count must be an integer"),
+        ("day", "31", "day, month and year are not a date"),
+        ("winnings", "[1, 2]", "winnings must list 5 amounts"),
+        ("_rake", "-0.02", "_rake: amount -0.02 is negative"),
+        ("_tournament", '"yes"', "_tournament must be true or false"),
+    ],
+)
+def test_malformed_details_are_errors_naming_the_field(field, value, message):
+    source = replay(read_histories(STARS).hands[0])
+    text = phh.dumps(source).replace("month = 11", "month = 11" if field != "day" else "month = 2")
+    if re.search(rf"^{field} = ", text, re.M):
+        text = re.sub(rf"^{field} = .*$", f"{field} = {value}", text, flags=re.M)
+    else:
+        text += f"{field} = {value}\n"
+    with pytest.raises(HistoryError, match=re.escape(message)) as caught:
+        phh.loads(text)
+    assert caught.value.line == text.splitlines().index(f"{field} = {value}") + 1

@@ -244,10 +244,10 @@ def _history(
         # What each player won after the rake: compared as a site's
         # collected amounts are.
         history.logs_payouts = True
-        line = _field_line(lines, first, "winnings")
+        where = _field_line(lines, first, "winnings")
         for name, won in zip(players, winnings):
             if won:
-                history.payouts.append(Payout(name, "collect", won, None, line, ""))
+                history.payouts.append(Payout(name, "collect", won, None, where, ""))
     if not trimming and any(stack < ante for stack in stacks):
         # Untrimmed, pokerkit settles a short ante differently from the
         # engine (and the sites), which trim the others' antes to it.
