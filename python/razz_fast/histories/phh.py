@@ -5,22 +5,29 @@ each under a ``[key]`` table. ``dumps`` writes a finished engine ``Hand`` (or
 a ``Replay`` of a site history) with the fields in the order the PHH
 specification and pokerkit 0.7.7 give them (``variant``,
 ``ante_trimming_status``, ``antes``, ``bring_in``, ``small_bet``, ``big_bet``,
-``starting_stacks``, ``actions``, then the optional ``hand``, ``seats``,
-``table``, ``players``, ``finishing_stacks``, ``currency_symbol``). Every
-card is written where it is dealt (``d dh p1 2c3d4h``: the third card is the
-door card, as pokerkit deals stud); pokerkit burns and posts antes itself,
-so neither is written. Rules the format has no field for are written as
-user-defined fields (``_cap``, ``_heads_up``, … every setting of ``Rules``
-but the stakes), and the rake of a
-replayed site hand as ``_rake`` (``finishing_stacks`` are before rake, as
-pokerkit plays the hand).
+``starting_stacks``, ``actions``, then the optional ``venue``, ``time``,
+``time_zone``, ``day``, ``month``, ``year``, ``hand``, ``level``, ``seats``,
+``seat_count``, ``table``, ``players``, ``finishing_stacks``, ``winnings``,
+``currency_symbol``: those a replayed history knows). Every card is written
+where it is dealt (``d dh p1 2c3d4h``: the third card is the door card, as
+pokerkit deals stud), ``??`` for a card nobody saw (a site's opponent's
+down cards; an engine hand's cards ``known=`` hides); pokerkit burns and
+posts antes itself, so neither is written. Rules the format has no field
+for are written as user-defined fields (``_cap``, ``_heads_up``, … every
+setting of ``Rules`` but the stakes), and so are the rake of a replayed
+site hand (``_rake``; ``finishing_stacks`` are before rake, as pokerkit
+plays the hand, and ``winnings`` after it, as the site paid) and a
+tournament (``_tournament = true``, ``_tournament_id``).
 
 ``loads`` turns a PHH hand into the same ``HandHistory`` a site's text
 becomes, so ``replay`` checks it the same way: every logged amount is the
 engine's, the cards are the ones dealt, and each player ends with the
-``finishing_stacks`` the file gives. PHH logs no collected amounts, so those
-are not compared. Amounts with decimals (money) are read in the smallest
-unit the file uses (``HandHistory.scale``).
+``finishing_stacks`` the file gives (before the rake) and wins its
+``winnings`` (after it; the rake of a file with ``_rake`` and no
+``winnings`` is the one winner's). Every field ``dumps`` writes is read
+back into the ``HandHistory`` (``date``, ``time``, ``seat_count``, …).
+Amounts with decimals (money) are read in the smallest unit the file uses
+(``HandHistory.scale``).
 """
 
 from __future__ import annotations
