@@ -18,6 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import razz_fast
+from razz_fast import reference
 from razz_fast.histories import HistoryError, parse_histories, phh, read_histories, replay
 from razz_fast.histories.analysis import street_equities
 from razz_fast.histories.export import to_pokerstars
@@ -299,3 +300,19 @@ def test_malformed_details_are_errors_naming_the_field(field, value, message):
     with pytest.raises(HistoryError, match=re.escape(message)) as caught:
         phh.loads(text)
     assert caught.value.line == text.splitlines().index(f"{field} = {value}") + 1
+
+
+def test_core_and_reference_hands_write_the_same_known_cards():
+    """``known`` works alike for both engines' hands."""
+    hands = [
+        engine.Hand(engine.Rules(1, 2, 4, 8), [40] * 4, seed=11)
+        for engine in (razz_fast, reference)
+    ]
+    for hand in hands:
+        while not hand.is_over:
+            hand.act(hand.legal_actions()[-1])
+    known = [[seat % 2 == 0] * 2 + [True] * 4 + [seat % 2 == 0] for seat in range(4)]
+    texts = [to_pokerstars(hand, known=known) for hand in hands]
+    assert texts[0] == texts[1]
+    assert phh.dumps(hands[0], known=known) == phh.dumps(hands[1], known=known)
+    assert "??" in phh.dumps(hands[0], known=known)  # seats 1 and 3 hidden
