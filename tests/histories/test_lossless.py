@@ -316,3 +316,28 @@ def test_core_and_reference_hands_write_the_same_known_cards():
     assert texts[0] == texts[1]
     assert phh.dumps(hands[0], known=known) == phh.dumps(hands[1], known=known)
     assert "??" in phh.dumps(hands[0], known=known)  # seats 1 and 3 hidden
+
+
+def test_a_hand_whose_rules_pokerstars_text_cannot_state_is_refused():
+    """PHH states its rules, PokerStars text none: a hand that plays out
+    otherwise under PokerStars' rules is refused with the rules named,
+    never written to replay to other amounts (a hand they do not change
+    is written)."""
+    rules = razz_fast.Rules.preset("wsop", 1, 1, 2, 4)
+    result = razz_fast.simulate(
+        300, players=6, strategies="random", seed=5, record=300,
+        stacks=[3, 8, 40, 60, 12, 30], rules=rules,
+    )  # fmt: skip
+    refused = written = 0
+    for hand in result.records:
+        source = replay(phh.loads(phh.dumps(hand)))
+        try:
+            text = to_pokerstars(source)
+        except ValueError as error:
+            assert "states no rules" in str(error) and "reopen='half'" in str(error)
+            assert "write it as PHH" in str(error)
+            refused += 1
+        else:
+            assert replay(parse_histories(text).hands[0]).net == source.net
+            written += 1
+    assert refused >= 10 and written >= 100  # 53 and 247 at the time of writing

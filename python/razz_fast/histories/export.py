@@ -30,9 +30,11 @@ from razz_fast.histories._arguments import (
     checked_scale,
     type_name,
 )
+from razz_fast.histories._phh_writer import RULE_SETTINGS
 from razz_fast.histories._source import DOWN_SLOTS, Source, source_of
 from razz_fast.histories.engine import PlayedHand, seat_of
-from razz_fast.histories.replay import Replay, site_description, uncontested_excess
+from razz_fast.histories.model import HandHistory, HistoryError
+from razz_fast.histories.replay import Replay, replay, site_description, uncontested_excess
 from razz_fast.histories.sites import pokerstars
 from razz_fast.histories.sites._text import CURRENCIES, roman
 
@@ -103,8 +105,36 @@ def to_pokerstars(
     writer = _Writer(source, names, currency, scale)
     text = writer.text(hand_id, table, date)
     if played.is_over:
-        _check_reads_back(text, names)
+        history = _check_reads_back(text, names)
+        if isinstance(hand, Replay):
+            _check_replays(history, hand)
     return text
+
+
+def _check_replays(history: HandHistory, source: Replay) -> None:
+    """PokerStars text states no rules: it replays under the PokerStars
+    preset (or the one other preset that explains it). A hand whose rules
+    are others (a PHH file's ``_cap``, ``_reopen``, …) and play out
+    differently there is refused, never written to replay otherwise."""
+    try:
+        net = replay(history).net
+    except HistoryError as error:
+        why = error.message
+    else:
+        if net == source.net:
+            return
+        why = "it nets other results"
+    rules = source.rules
+    stars = razz_fast.Rules.preset("pokerstars")
+    differ = [
+        f"{name}={getattr(rules, name)!r}"
+        for name in RULE_SETTINGS
+        if getattr(rules, name) != getattr(stars, name)
+    ]
+    raise ValueError(
+        "PokerStars text states no rules and replays under PokerStars' own, which this hand"
+        f" ({', '.join(differ) or 'its rules'}) does not follow: {why}; write it as PHH"
+    )
 
 
 def _checked_hand_id(hand_id: object) -> str:
@@ -134,7 +164,7 @@ def _check_names(names: list[str]) -> None:
             raise ValueError(f"player name {name!r} cannot be written in a history")
 
 
-def _check_reads_back(text: str, names: list[str]) -> None:
+def _check_reads_back(text: str, names: list[str]) -> HandHistory:
     """The written hand must parse back as the same players: a name that
     still confuses the reader is refused, never written."""
     from razz_fast.histories.reader import parse_histories  # (the reader imports replay)
@@ -143,6 +173,7 @@ def _check_reads_back(text: str, names: list[str]) -> None:
     if loaded.errors or len(loaded.hands) != 1 or loaded.hands[0].players != names:
         why = loaded.errors[0].message if loaded.errors else "other players"
         raise ValueError(f"the player names {names!r} cannot be written in a history ({why})")
+    return loaded.hands[0]
 
 
 class _Writer:
