@@ -341,3 +341,12 @@ def test_a_hand_whose_rules_pokerstars_text_cannot_state_is_refused():
             assert replay(parse_histories(text).hands[0]).net == source.net
             written += 1
     assert refused >= 10 and written >= 100  # 53 and 247 at the time of writing
+
+
+def test_a_table_name_with_quotes_reads_back_whole():
+    """(The reader took a name to its first quote: Bob's read back as Bob.)"""
+    hand = played(3, 3)
+    text = to_pokerstars(hand, table="Bob's 'Razz'")
+    assert parse_histories(text).hands[0].table == "Bob's 'Razz'"
+    for table in ("x' 8-max", "", "'"):
+        assert parse_histories(to_pokerstars(hand, table=table)).hands[0].table == table

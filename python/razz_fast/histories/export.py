@@ -106,6 +106,9 @@ def to_pokerstars(
     text = writer.text(hand_id, table, date)
     if played.is_over:
         history = _check_reads_back(text, names)
+        if history.table != table:
+            raise ValueError(f"table {table!r} cannot be written in a history (it reads back"
+                             f" as {history.table!r})")  # fmt: skip
         if isinstance(hand, Replay):
             _check_replays(history, hand)
     return text

@@ -617,7 +617,7 @@ def read_header(b: Builder, stakes: re.Pattern[str], table: str) -> None:
         hand.ante = b.amount(found["ante"], hand.first_line)
     name = re.search(table, "\n".join(hand.lines), re.M)
     hand.table = name.group(1) if name else ""
-    read_details(hand, hand.lines[:3])
+    read_details(hand, hand.lines[:2])
 
 
 #: ``2009/11/26 10:24:42 ET`` (PokerStars, Winamax), ``2021-01-02 15:48:40`` (KingsClub).
@@ -628,7 +628,9 @@ _DATE_TIME = re.compile(
 _TIME_DATE = re.compile(
     r"\b(\d{1,2}):(\d{2}):(\d{2})(?: ([A-Z]{2,5}))? - (\d{4})/(\d{2})/(\d{2})\b"
 )
-_SEAT_COUNT = re.compile(r"\b(\d{1,2})[- ]max\b")
+#: ``Table 'Gotha II' 8-max`` (after the name's quote: a name may say "6-max"), Full
+#: Tilt's ``Table Jackrabbit (6 max)``.
+_SEAT_COUNT = re.compile(r"(?:' |\()(\d{1,2})[- ]max\b")
 _TOURNAMENT = re.compile(r"Tournament #(\d[\d-]*)|Sit & Go \((\d+)\)")
 _LEVEL = re.compile(r"\bLevel ([IVXLC]+|\d{1,4})\b")
 _ROMAN = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100}

@@ -121,7 +121,8 @@ def _section(b: Builder, name: str, rest: str, line: int) -> None:
 def parse(lines: list[str], first_line: int, source: str | None) -> HandHistory:
     tournament = "Tournament #" in lines[0]
     b = new_hand(SITE, HEADER, lines, first_line, source, tournament, marks_all_in=True)
-    read_header(b, _STAKES, r"^Table '(.*?)'")
+    # (To the line's last quote: a name may hold one, "Bob's".)
+    read_header(b, _STAKES, r"^Table '(.*)'")
     run_lines(b, PATTERNS, NOISE, _section)
     b.require_rake()
     return finish(b)
