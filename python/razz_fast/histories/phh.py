@@ -5,27 +5,35 @@ each under a ``[key]`` table. ``dumps`` writes a finished engine ``Hand`` (or
 a ``Replay`` of a site history) with the fields in the order the PHH
 specification and pokerkit 0.7.7 give them (``variant``,
 ``ante_trimming_status``, ``antes``, ``bring_in``, ``small_bet``, ``big_bet``,
-``starting_stacks``, ``actions``, then the optional ``hand``, ``seats``,
-``table``, ``players``, ``finishing_stacks``, ``currency_symbol``). Every
-card is written where it is dealt (``d dh p1 2c3d4h``: the third card is the
-door card, as pokerkit deals stud); pokerkit burns and posts antes itself,
-so neither is written. Rules the format has no field for are written as
-user-defined fields (``_cap``, ``_heads_up``, … every setting of ``Rules``
-but the stakes), and the rake of a
-replayed site hand as ``_rake`` (``finishing_stacks`` are before rake, as
-pokerkit plays the hand).
+``starting_stacks``, ``actions``, then the optional ``venue``, ``time``,
+``time_zone``, ``day``, ``month``, ``year``, ``hand``, ``level``, ``seats``,
+``seat_count``, ``table``, ``players``, ``finishing_stacks``, ``winnings``,
+``currency_symbol``: those a replayed history knows). Every card is written
+where it is dealt (``d dh p1 2c3d4h``: the third card is the door card, as
+pokerkit deals stud), ``??`` for a card nobody saw (a site's opponent's
+down cards; an engine hand's cards ``known=`` hides); pokerkit burns and
+posts antes itself, so neither is written. Rules the format has no field
+for are written as user-defined fields (``_cap``, ``_heads_up``, … every
+setting of ``Rules`` but the stakes), and so are the rake of a replayed
+site hand (``_rake``; ``finishing_stacks`` are before rake, as pokerkit
+plays the hand, and ``winnings`` after it, as the site paid) and a
+tournament (``_tournament = true``, ``_tournament_id``).
 
 ``loads`` turns a PHH hand into the same ``HandHistory`` a site's text
 becomes, so ``replay`` checks it the same way: every logged amount is the
 engine's, the cards are the ones dealt, and each player ends with the
-``finishing_stacks`` the file gives. PHH logs no collected amounts, so those
-are not compared. Amounts with decimals (money) are read in the smallest
-unit the file uses (``HandHistory.scale``).
+``finishing_stacks`` the file gives (before the rake) and wins its
+``winnings`` (after it; the rake of a file with ``_rake`` and no
+``winnings`` is the one winner's). Every field ``dumps`` writes is read
+back into the ``HandHistory`` (``date``, ``time``, ``seat_count``, …).
+Amounts with decimals (money) are read in the smallest unit the file uses
+(``HandHistory.scale``).
 """
 
 from __future__ import annotations
 
 import bisect
+import datetime as dt
 import os
 import sys
 from decimal import Decimal
@@ -35,7 +43,7 @@ import razz_fast
 from razz_fast._core import MAX_CHIPS
 from razz_fast.histories._phh_lines import action_lines, field_line, table_lines
 from razz_fast.histories._phh_writer import MAX_PLACES, RULE_SETTINGS, VARIANT, dumps, dumps_all
-from razz_fast.histories.model import SLOTS, HandHistory, HistoryError, Play, Seat, Show
+from razz_fast.histories.model import SLOTS, HandHistory, HistoryError, Payout, Play, Seat, Show
 from razz_fast.histories.reader import HistoryFile, decode
 
 if sys.version_info >= (3, 11):
@@ -229,10 +237,23 @@ def _history(
         logs_returns=False,
         logs_rake=False,
         logs_payouts=False,
+        final_stacks_before_rake=True,
         lines=lines,
         first_line=first,
         source=source,
     )
+    _details(history, data, bad)
+    winnings, rake = _paid(data, n, units)
+    if rake is not None:
+        history.rake = rake
+    if winnings is not None:
+        # What each player won after the rake: compared as a site's
+        # collected amounts are.
+        history.logs_payouts = True
+        where = field_line(lines, first, "winnings")
+        for name, won in zip(players, winnings):
+            if won:
+                history.payouts.append(Payout(name, "collect", won, None, where, ""))
     if not trimming and any(stack < ante for stack in stacks):
         # Untrimmed, pokerkit settles a short ante differently from the
         # engine (and the sites), which trim the others' antes to it.
@@ -243,7 +264,7 @@ def _history(
     history.settings = {"preset": "pokerstars", **stated}
     rules = razz_fast.Rules.preset("pokerstars").replace(**stated)
     if finishing is not None:
-        history.final_stacks = dict(zip(players, units[4 + n :]))
+        history.final_stacks = dict(zip(players, units[4 + n : 4 + 2 * n]))
     state = _Hand(history, stacks, rules.short_bring_in == "full")
     for seat in range(n):
         if ante:
@@ -281,6 +302,16 @@ def _amounts(data: dict[str, Any], bad: _Bad) -> tuple[int, int, list[int], list
             raise bad("finishing_stacks", f"finishing_stacks must list {n} stacks")
         fields += ["finishing_stacks"] * n
         amounts += finishing
+    # (After the stacks, so that units[4 + n:] stays the finishing stacks.)
+    for name, count in (("winnings", n), ("_rake", 1)):
+        value = data.get(name)
+        if value is None:
+            continue
+        values = value if name == "winnings" else [value]
+        if not isinstance(values, list) or len(values) != count:
+            raise bad(name, f"{name} must list {n} amounts")
+        fields += [name] * count
+        amounts += values
     for field, value in zip(fields, amounts):
         problem = _amount_problem(value)
         if problem:
@@ -293,6 +324,55 @@ def _amounts(data: dict[str, Any], bad: _Bad) -> tuple[int, int, list[int], list
         if unit < 0:
             raise bad(field, f"{field}: amount {value} is negative")
     return n, scale, [units[0], *units[n:]], finishing
+
+
+def _paid(data: dict[str, Any], n: int, units: list[int]) -> tuple[list[int] | None, int | None]:
+    """The ``winnings`` and ``_rake`` a file gives, in units (None: not
+    given): they follow the stacks in ``_amounts``' list."""
+    rest = units[4 + n + (n if data.get("finishing_stacks") is not None else 0) :]
+    winnings = None
+    if data.get("winnings") is not None:
+        winnings, rest = rest[:n], rest[n:]
+    rake = rest[0] if data.get("_rake") is not None else None
+    return winnings, rake
+
+
+def _details(history: HandHistory, data: dict[str, Any], bad: _Bad) -> None:
+    """The fields PHH defines for where and when a hand was played, and
+    razz_fast's own for a tournament, each checked for its kind."""
+    for name, kind in (
+        ("venue", str), ("time_zone", str), ("seat_count", int), ("level", int),
+        ("day", int), ("month", int), ("year", int), ("_tournament", bool),
+        ("_tournament_id", str), ("table", (str, int)),
+    ):  # fmt: skip
+        value = data.get(name)
+        wrong = isinstance(value, bool) and kind is not bool
+        if value is not None and (wrong or not isinstance(value, kind)):
+            raise bad(name, f"{name} must be {_KINDS[name]}, not {_shown(value)}")
+    when = data.get("time")
+    if when is not None:
+        if not isinstance(when, dt.time):
+            raise bad("time", f"time must be a TOML local time (10:24:42), not {_shown(when)}")
+        history.time = when.strftime("%H:%M:%S")
+    day, month, year = (data.get(name) for name in ("day", "month", "year"))
+    if day is not None and month is not None and year is not None:
+        try:
+            history.date = dt.date(year, month, day).strftime("%Y/%m/%d")
+        except ValueError as error:
+            raise bad("day", f"day, month and year are not a date: {error}") from None
+    history.time_zone = data.get("time_zone")
+    history.venue = data.get("venue")
+    history.seat_count = data.get("seat_count")
+    history.level = data.get("level")
+    history.tournament = bool(data.get("_tournament", False))
+    history.tournament_id = data.get("_tournament_id")
+
+
+_KINDS = {
+    "venue": "a string", "time_zone": "a string", "seat_count": "an integer",
+    "level": "an integer", "day": "an integer", "month": "an integer", "year": "an integer",
+    "_tournament": "true or false", "_tournament_id": "a string", "table": "a string",
+}  # fmt: skip
 
 
 def _seating(data: dict[str, Any], n: int, bad: _Bad) -> tuple[list[str], list[int]]:
