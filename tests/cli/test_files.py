@@ -143,6 +143,33 @@ def test_to_names_the_format_whatever_the_name(tmp_path, capsys):
     assert target.read_text().startswith("PokerStars Hand #")
 
 
+@pytest.mark.parametrize("name", ["out.txt", "out.phhs"])
+def test_convert_keeps_what_the_source_knows(tmp_path, capsys, name):
+    """The command writes each hand from its replay (issue 37: it wrote the
+    engine's hand, every opponent's down cards invented, the rake dropped,
+    the date, seats and table size made up)."""
+    from razz_fast.histories import phh, read_histories, replay
+
+    def facts(loaded):
+        out = []
+        for history in loaded.hands:
+            played = replay(history)
+            seats = [(seat.number, seat.name, seat.stack) for seat in history.seats]
+            details = (history.hand_id, history.table, history.date, history.seat_count)
+            out.append((details, seats, history.cards, played.rake, played.net))
+        return out
+
+    target = tmp_path / name
+    status, _, _ = run(capsys, "convert", STARS, target)
+    assert status == 0
+    back = phh.read_phh(target) if name.endswith(".phhs") else read_histories(target)
+    assert facts(back) == facts(read_histories(STARS))
+    if name == "out.txt":
+        text = target.read_text(encoding="utf-8")
+        assert "Dealt to kobreli [Qc]" in text and "Rake $0.02" in text
+        assert "2009/11/26" in text and "Seat 8: SilkZone" in text
+
+
 # --- replay -------------------------------------------------------------------
 
 

@@ -273,21 +273,14 @@ def convert_command(args: argparse.Namespace) -> int:
         text = phh.dumps_all(played)
     else:
         texts = []
-        for number, result in enumerate(played, start=1):
-            history, hand_id = result.history, result.history.hand_id
+        for result in played:
             try:
-                texts.append(
-                    to_pokerstars(
-                        result.hand,
-                        names=result.names,
-                        hand_id=int(hand_id) if hand_id.isascii() and hand_id.isdigit() else number,
-                        table=history.table or "razz_fast",
-                        currency=history.currency or "",
-                        scale=history.scale,
-                    )
-                )
-            except ValueError as error:  # a name, table or currency PokerStars text cannot hold
-                leave_out(history.error(f"cannot be written as PokerStars text: {error}"))
+                # From the Replay, not its engine hand: the history's seats,
+                # id, table, date, currency, rake and known cards are kept,
+                # and no card the site did not show is written (issue 37).
+                texts.append(to_pokerstars(result))
+            except ValueError as error:  # what PokerStars text cannot hold
+                leave_out(result.history.error(f"cannot be written as PokerStars text: {error}"))
         written = len(texts)
         text = "\n\n".join(texts)
     where = "standard output" if to_stdout else args.output
