@@ -111,7 +111,7 @@ def test_each_hand_of_a_collection_is_found_by_its_header():
         hand.act(hand.legal_actions()[0])
     body = phh.dumps(hand)
     broken = body.replace("small_bet = 4", "small_bet = -4")
-    text = f'["a b"]\n{body}\n[\'c\'] # the broken one\n{broken}\n[d]\n{body}'
+    text = f"[\"a b\"]\n{body}\n['c'] # the broken one\n{broken}\n[d]\n{body}"
     loaded = phh.loads_all(text)
     assert [h.hand_id for h in loaded.hands] == ["a b", "d"]
     (error,) = loaded.errors
