@@ -236,14 +236,16 @@ def test_replay_rule_settings_are_checked_by_the_core(capsys, option, setting, v
     assert f'{setting} must be one of {values}, got "bogus"' in err
 
 
-def test_replay_skips_unreadable_hands_without_failing(capsys, tmp_path):
+def test_replay_reports_unreadable_hands_checks_the_rest_and_fails(capsys, tmp_path):
     text = UTF8.read_text(encoding="utf-8")
     broken = tmp_path / "broken.txt"
     broken.write_text(text + "\n\n" + text.replace("Seat 1:", "Seat one:", 1), encoding="utf-8")
     status, out, _ = run(capsys, "replay", "--no-equity", str(broken))
     assert "unreadable, skipped" in out
     assert out.splitlines()[-1].endswith("1 unreadable hands or files")
-    assert status == 0
+    assert "1 of 1 razz hands replayed" in out
+    # a hand that could not be checked is a failure of the run (issue 37)
+    assert status == 1
 
 
 def test_replay_encoding(capsys, tmp_path):

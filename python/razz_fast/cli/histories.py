@@ -45,9 +45,10 @@ class _Tally:
 
     @property
     def failed(self) -> bool:
-        """A hand that did not replay, or a file with no razz hand to check
-        (``replay README.md`` checked nothing, and says so in its status)."""
-        return bool(self.mismatched or self.empty_files)
+        """A hand that did not replay or could not be read, or a file with
+        no razz hand to check (``replay README.md`` checked nothing, and says
+        so in its status): the others are still checked and reported."""
+        return bool(self.mismatched or self.unreadable or self.empty_files)
 
 
 def _checked_files(paths: list[str], encoding: str | None = None) -> None:
@@ -73,7 +74,8 @@ def _file_error(path: str, verb: str, error: OSError) -> RazzError:
 def replay_command(args: argparse.Namespace) -> int:
     """`razz-fast replay`: every hand of every file replayed and checked,
     one line per hand (or JSON records), a closing summary; exit status 1
-    when a hand does not replay or a file holds no razz hand."""
+    when a hand does not replay or cannot be read, or a file holds no razz
+    hand."""
     settings = _settings(args)
     _checked_files(args.files, args.encoding)
     records: list[dict[str, Any]] = []
