@@ -22,6 +22,7 @@ from __future__ import annotations
 import random
 import sys
 import time
+from functools import partial
 
 from alternate import alternate, how, pair_ratios, spread, times
 
@@ -66,7 +67,7 @@ def main() -> None:
         )
         mine = f"python_razz, {players} players"
         peer = f"python_pokerkit_wrapper FixedLimitRazz, {players} players"
-        best, every = alternate({mine: lambda: rate(ours), peer: lambda: rate(theirs)}, ROUNDS)
+        best, every = alternate({mine: partial(rate, ours), peer: partial(rate, theirs)}, ROUNDS)
         for name, value in best.items():
             print(f"  {name:<50} {value:12,.0f}")
         print(

@@ -18,9 +18,10 @@ except ImportError as error:  # pragma: no cover - the extra is missing
         "razz_fast.openspiel needs OpenSpiel: pip install 'razz-fast[openspiel]'"
     ) from error
 
+from razz_fast.openspiel._bot import RazzBot
 from razz_fast.openspiel._game import DEFAULTS, GAME_TYPE, NUM_ACTIONS, RazzGame, RazzState
 
-__all__ = ["DEFAULTS", "NUM_ACTIONS", "RazzGame", "RazzState"]
+__all__ = ["DEFAULTS", "NUM_ACTIONS", "RazzBot", "RazzGame", "RazzState"]
 
 # Registered once per process (a second registration is an error in pyspiel).
 if GAME_TYPE.short_name not in pyspiel.registered_names():

@@ -60,9 +60,12 @@ DEFAULTS: dict[str, Any] = {
     "bring_in": 1,
     "small_bet": 2,
     "big_bet": 4,
-    # One stack for every seat, or one per seat, separated by spaces; ""
-    # gives every seat 100 big bets.
-    "stacks": "",
+    # Every seat's stack; 0: 100 big bets.
+    "stacks": 0,
+    # One stack per seat, separated by spaces (instead of `stacks`). A
+    # string with one number would come back as an int from a game's
+    # string (serialization), hence two parameters.
+    "seat_stacks": "",
     "preset": "pokerstars",
     # -1: the preset's; 0: no cap.
     "cap": -1,
@@ -105,20 +108,24 @@ def _rules_of(params: dict[str, Any]) -> _core.Rules:
     return rules.replace(**changes) if changes else rules
 
 
-def _stacks_of(text: str, players: int, big_bet: int) -> list[int]:
+def _stacks_of(params: dict[str, Any], players: int, big_bet: int) -> list[int]:
+    stacks, text = params["stacks"], params["seat_stacks"]
     if not isinstance(text, str):
-        raise TypeError(f"stacks must be a string of integers, got {text!r}")
-    parts = text.split()
-    if not parts:
-        return [100 * big_bet] * players
+        raise TypeError(f"seat_stacks must be a string of integers, got {text!r}")
+    if not text.split():
+        if not isinstance(stacks, int) or isinstance(stacks, bool) or stacks < 0:
+            raise ValueError(f"stacks must be an int >= 0 (0: 100 big bets), got {stacks!r}")
+        return [stacks or 100 * big_bet] * players
+    if stacks:
+        raise ValueError("give stacks or seat_stacks, not both")
     try:
-        values = [int(p) for p in parts]
+        values = [int(p) for p in text.split()]
     except ValueError:
-        raise ValueError(f"stacks must be integers separated by spaces, got {text!r}") from None
-    if len(values) == 1:
-        values *= players
+        raise ValueError(
+            f"seat_stacks must be integers separated by spaces, got {text!r}"
+        ) from None
     if len(values) != players:
-        raise ValueError(f"stacks must give 1 or {players} stacks (players), got {len(values)}")
+        raise ValueError(f"seat_stacks must give {players} stacks (players), got {len(values)}")
     return values
 
 
@@ -133,7 +140,7 @@ class _Config:
         self.params = params
         self.rules = _rules_of(params)
         self.n = players
-        self.stacks = _stacks_of(params["stacks"], players, self.rules.big_bet)
+        self.stacks = _stacks_of(params, players, self.rules.big_bet)
         # Checked as the core checks them (a clear ValueError naming the seat).
         _core.Hand(self.rules, self.stacks, seed=0)
         rules = self.rules
