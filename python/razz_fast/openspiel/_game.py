@@ -576,6 +576,24 @@ class RazzState(pyspiel.State):  # type: ignore[misc]
 
     # -- beyond OpenSpiel's interface --
 
+    def dealing(self) -> tuple[int, int]:
+        """At a chance node, who gets the card it deals: ``(seat, place)``,
+        ``place`` counting the seat's cards in dealing order (0 and 1 down,
+        2 to 5 up, 6 the seventh-street down card); ``(-1, 6)`` for the
+        community card."""
+        t = self._t
+        if t.player != _CHANCE:
+            raise ValueError("dealing() is asked at a chance node only")
+        k = len(t.cards)
+        deal = next(d for d in reversed(t.deals) if d.first <= k)
+        i = k - deal.first
+        if deal.street == 3:
+            n = t.config.n
+            return i % n, i // n
+        if deal.community:
+            return -1, 6
+        return deal.seats[i], deal.street - 1
+
     @property
     def hand(self) -> _core.Hand | None:
         """A copy of the core ``Hand`` at a decision or terminal node (None at
