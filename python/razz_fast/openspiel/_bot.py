@@ -21,7 +21,7 @@ __all__ = ["RazzBot"]
 NAMES = ("check_call", "tight", "random", "blueprint")
 
 
-class RazzBot(pyspiel.Bot):  # type: ignore[misc]
+class RazzBot(pyspiel.Bot):
     """Plays ``strategy`` for seat ``player`` of a ``python_razz`` game:
     a built-in name (``"check_call"``, ``"tight"``, ``"random"``,
     ``"blueprint"``), a ``razz_fast.Policy``, or a per-decision callable

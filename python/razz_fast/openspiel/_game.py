@@ -146,7 +146,7 @@ class _Config:
         rules = self.rules
         capped = rules.cap is not None and rules.heads_up == "capped"
         by_chips = max(self.stacks) // rules.small_bet + 1
-        wagers = rules.cap if capped else max(rules.cap or 0, by_chips)
+        wagers = rules.cap if capped and rules.cap is not None else max(rules.cap or 0, by_chips)
         # A round: everyone acts once, and once more after each wager
         # (at most `wagers` full ones and one short all-in per seat), plus
         # the bring-in.
@@ -163,7 +163,7 @@ class _Config:
         return (_Config, (self.params,))
 
 
-class RazzGame(pyspiel.Game):  # type: ignore[misc]
+class RazzGame(pyspiel.Game):
     """The pyspiel game ``python_razz`` (``pyspiel.load_game("python_razz",
     {...})``); its parameters are ``DEFAULTS``'."""
 
@@ -424,10 +424,10 @@ class _Track:
                 if i > last and event.kind in _DEAL_KINDS:
                     break
                 if event.kind in _PUT_IN:
-                    stacks[event.seat] -= event.amount
+                    stacks[event.seat] -= event.amount  # type: ignore[index]
                     pot += event.amount
                 elif event.kind == "return":
-                    stacks[event.seat] += event.amount
+                    stacks[event.seat] += event.amount  # type: ignore[index]
                     pot -= event.amount
         cards = [self.seat_cards(s) for s in range(n)]
         for s in range(n):
@@ -495,7 +495,7 @@ class _Track:
         return " ".join(parts)
 
 
-class RazzState(pyspiel.State):  # type: ignore[misc]
+class RazzState(pyspiel.State):
     """A state of ``python_razz``. Actions are ``Action`` values (0 fold,
     1 check, 2 call, 3 bring-in, 4 complete, 5 bet, 6 raise); chance outcomes
     are card indices (4 × rank + suit, ace = 0), uniform over the cards not
@@ -559,7 +559,7 @@ class RazzState(pyspiel.State):  # type: ignore[misc]
         t.actions.append(action)
         t.legal = None
         if hand.street == t.street:  # type: ignore[union-attr]
-            t.player = hand.actor  # type: ignore[union-attr]
+            t.player = hand.actor  # type: ignore[union-attr, assignment]
         else:
             t.sync(hand)  # type: ignore[arg-type]
 
