@@ -189,7 +189,7 @@ def test_tensors_have_the_declared_sizes_and_the_features_of_the_core():
 
 
 def test_chance_node_features_follow_the_core_layout():
-    """The features a chance node gives (the reference's encoder over the
+    """The features a chance node gives (the core's encoder over the
     state's own record) equal the core's wherever both apply: at the first
     decision of a street, for every seat not to act."""
     game = pyspiel.load_game("python_razz", {"players": 5, "ante": 1, "stacks": 25})
@@ -203,7 +203,7 @@ def test_chance_node_features_follow_the_core_layout():
             if first:
                 for p in range(5):
                     if p != state.current_player():
-                        row = np.array(track.row_features(p), dtype=np.float32)
+                        row = track.row_features(p)
                         assert np.array_equal(row, state.view(p).features())
                         checked += 1
             state.apply_action(rng.choice(state.legal_actions()))
@@ -279,7 +279,7 @@ def test_bots_play_through_evaluate_bots():
 
 
 def test_the_tight_bot_decides_as_the_core_tight():
-    """The bot's "tight" (the reference's statement, from the seat's view)
+    """The bot's "tight" (the plain statement the reference plays, from the seat's view)
     decides as the core's built-in in the hands the core plays: the same
     hands, played by simulate with recording, step for step."""
     result = rf.simulate(200, players=4, strategies="tight", seed=3, record=200)

@@ -8,16 +8,16 @@ from typing import Any, Callable
 
 import pyspiel
 
+from razz_fast import _builtins
 from razz_fast.bots.policy import Policy
 from razz_fast.events import Action
-from razz_fast.reference import strategies as _strategies
 
 __all__ = ["RazzBot"]
 
 #: The built-in strategies a bot plays by name. "check_call" and "tight"
-#: are the reference's plain statements of the core's built-ins (the tests
-#: hold the two to the same decisions); they read only what the seat sees,
-#: so they play from its ``PlayerView``.
+#: are the plain statements the reference plays (the tests hold them to the
+#: core's decisions); they read only what the seat sees, so they play from
+#: its ``PlayerView``.
 NAMES = ("check_call", "tight", "random", "blueprint")
 
 
@@ -46,8 +46,8 @@ class RazzBot(pyspiel.Bot):
             elif strategy == "random":
                 self._decide = lambda view: self._rng.choice(view.legal_actions())
             else:
-                built_in = _strategies.BUILT_IN[strategy]
-                self._decide = lambda view: built_in(view, None)  # type: ignore[arg-type]
+                built_in = _builtins.tight if strategy == "tight" else _builtins.check_call
+                self._decide = lambda view: built_in(view, None)
         elif isinstance(strategy, Policy):
             self._policy = strategy
         elif callable(strategy):

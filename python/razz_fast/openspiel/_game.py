@@ -31,7 +31,8 @@ import pyspiel
 from razz_fast import _core
 from razz_fast._cards import format_cards
 from razz_fast.events import Action
-from razz_fast.reference.features import FEATURES, features_of
+
+FEATURES = _core.FEATURES
 
 __all__ = ["GAME_TYPE", "DEFAULTS", "RazzGame", "RazzState", "NUM_ACTIONS"]
 
@@ -401,10 +402,10 @@ class _Track:
 
     # -- observations --
 
-    def row_features(self, player: int) -> list[float]:
-        """The features of ``player`` at a chance node, by the core's layout
-        (the reference's encoder): the betting as it stood after the last
-        action, the cards dealt so far, nobody to act."""
+    def row_features(self, player: int) -> npt.NDArray[np.float32]:
+        """The features of ``player`` at a chance node, by the core's encoder:
+        the betting as it stood after the last action, the cards dealt so
+        far, nobody to act."""
         config = self.config
         n = config.n
         stacks = list(config.stacks)
@@ -433,20 +434,23 @@ class _Track:
         for s in range(n):
             if s != player:
                 cards[s][0] = cards[s][1] = cards[s][6] = -1
-        row = {
-            "actor": player,
-            "street": self.deals[-1].street,
-            "to_call": 0,
-            "pot": pot,
-            "legal": [False] * NUM_ACTIONS,
-            "stacks": stacks,
-            "bets": [0] * n,
-            "folded": folded,
-            "all_in": [not folded[s] and stacks[s] == 0 for s in range(n)],
-            "cards": cards,
-            "community": self.community(),
-        }
-        return features_of(row, config.rules.big_bet)
+        # The core's encoder reads a Tables' observation arrays alone, which
+        # are the caller's to write: one table, written as this node's row.
+        # (A new one each time: a Tables is for one thread at a time.)
+        row = _core.Tables(config.rules, config.stacks, 1, seed=0, threads=1)
+        row.actor[0] = player
+        row.street[0] = self.deals[-1].street
+        row.to_call[0] = 0
+        row.pot[0] = pot
+        row.legal[0] = False
+        row.stacks[0] = stacks
+        row.bets[0] = 0
+        row.folded[0] = folded
+        row.all_in[0] = [not folded[s] and stacks[s] == 0 for s in range(n)]
+        row.cards[0] = cards
+        row.community[0] = self.community()
+        features: npt.NDArray[np.float32] = row.features()[0]
+        return features
 
     def features(self, player: int) -> npt.NDArray[np.float32]:
         """The observation tensor of ``player``: the core's ``features()``
@@ -454,7 +458,7 @@ class _Track:
         so far; see the module docstring)."""
         if self.player != _CHANCE and self.hand is not None:
             return self.hand.view(player).features()
-        return np.array(self.row_features(player), dtype=np.float32)
+        return self.row_features(player)
 
     def info_string(self, player: int) -> str:
         n = self.config.n
