@@ -318,3 +318,17 @@ def test_a_view_at_a_chance_node_is_refused():
     assert state.hand is None
     with pytest.raises(ValueError, match="chance node"):
         state.view(0)
+
+
+def test_the_public_api_has_docstrings():
+    names = {"RazzGame": ["new_initial_state", "make_py_observer"]}
+    names["RazzState"] = ["current_player", "legal_actions", "chance_outcomes", "returns"]
+    names["RazzState"] += ["dealing", "hand", "view", "features"]
+    names["RazzBot"] = ["step"]
+    for name in ro.__all__:
+        obj = getattr(ro, name)
+        if isinstance(obj, type):
+            assert len((obj.__doc__ or "").split()) >= 5, name
+            for member in names.get(name, []):
+                doc = getattr(obj, member).__doc__ or ""
+                assert len(doc.split()) >= 3, f"{name}.{member}"

@@ -187,11 +187,14 @@ class RazzGame(pyspiel.Game):
         super().__init__(GAME_TYPE, info, params)
 
     def new_initial_state(self) -> RazzState:
+        """A new hand, before its first card is dealt (a chance node)."""
         return RazzState(self)
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> RazzObserver:
+        """The observer pyspiel asks for strings and tensors: the
+        information state's for a perfect-recall type, else the observation's."""
         if params:
             raise ValueError(f"python_razz observers take no parameters, got {params}")
         perfect_recall = iig_obs_type is not None and iig_obs_type.perfect_recall
@@ -512,6 +515,7 @@ class RazzState(pyspiel.State):
     # -- what OpenSpiel asks at every step (kept to a few attribute reads) --
 
     def current_player(self) -> int:
+        """The seat to act, or pyspiel's CHANCE (-1) or TERMINAL (-4)."""
         return self._t.player
 
     def is_terminal(self) -> bool:
@@ -524,6 +528,8 @@ class RazzState(pyspiel.State):
         return self._t.player >= 0
 
     def legal_actions(self, player: int | None = None) -> list[int]:
+        """The actor's legal ``Action`` values, sorted; at a chance node the
+        cards not yet dealt; empty for another player and at the end."""
         # Answered here for Python callers (OpenSpiel's C++ asks
         # _legal_actions and chance_outcomes, which agree).
         t = self._t
@@ -545,6 +551,7 @@ class RazzState(pyspiel.State):
         return self.legal_actions(player)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
+        """Every card not yet dealt, each as likely, at a chance node."""
         remaining = self._t.remaining
         if self._t.player != _CHANCE:
             raise ValueError("chance_outcomes() is asked at a chance node only")
@@ -568,6 +575,7 @@ class RazzState(pyspiel.State):
             t.sync(hand)  # type: ignore[arg-type]
 
     def returns(self) -> list[float]:
+        """Each seat's net chips once the hand is over; zeros before."""
         return self._t.returns()
 
     def _action_to_string(self, player: int, action: int) -> str:
