@@ -28,6 +28,9 @@ GAMES = [
     {"players": 8, "ante": 1, "stacks": 2, "preset": "wsop"},
     {"players": 4, "preset": "tda", "ante": 1, "seat_stacks": "1 5 30 60"},
     {"players": 3, "preset": "wsop_live", "cap": 0, "stacks": 40},
+    # Everyone all in on the ante: the hand is over, its cards still to deal.
+    {"players": 8, "ante": 1, "stacks": 1},
+    {"players": 7, "ante": 1, "stacks": 1, "preset": "wsop"},
 ]
 
 
