@@ -477,7 +477,7 @@ class _Track:
                 seen = [(s, c) for s, c in zip(deal.seats, got) if deal.street < 7 or s == player]
             end = self.deals[i + 1].taken_at if i + 1 < len(self.deals) else len(self.actions)
             acted = "".join("fxcbkBr"[a] for a in self.actions[deal.taken_at : end])
-            shown = ",".join(f"{'c' if s < 0 else s}{format_cards([c])}" for s, c in seen)
+            shown = ",".join(f"{'c' if s < 0 else s}:{format_cards([c])}" for s, c in seen)
             parts.append(f"{deal.street}[{shown}]{acted}")
         return " ".join(parts)
 
