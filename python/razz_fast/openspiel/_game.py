@@ -325,7 +325,6 @@ class _Track:
             # The core takes the cards in dealing order.
             return self.cards + self.remaining
         n = config.n
-        burns = True
         deck: list[int | None] = [None] * 52
         cards = self.cards
         deck[: 3 * n] = cards[: 3 * n]
@@ -333,16 +332,15 @@ class _Track:
         burned: list[int] = []
         for deal in self.deals[1:]:
             got = cards[deal.first : deal.first + deal.size()]
-            if deal.street == 7 and burns and 52 - at < len(deal.seats) + 2:
+            if deal.street == 7 and 52 - at < len(deal.seats) + 2:
                 # The core gathers the stub and the burns, in that order,
                 # burns one card of them and deals from the rest.
                 places = list(range(at, 52)) + burned
                 for i, card in enumerate(got):
                     deck[places[1 + i]] = card
                 break
-            if burns:
-                burned.append(at)
-                at += 1
+            burned.append(at)
+            at += 1
             for i, card in enumerate(got):
                 deck[at + i] = card
             at += len(got)
