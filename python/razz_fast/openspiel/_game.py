@@ -279,16 +279,6 @@ class _Track:
         for name, value in state.items():
             setattr(self, name, value)
 
-    def deal(self, card: int) -> None:
-        try:
-            self.remaining.remove(card)
-        except ValueError:
-            raise ValueError(f"card {card} is not in the deck (0..51, not dealt)") from None
-        self.cards.append(card)
-        self.pending -= 1
-        if self.pending == 0:
-            self.rebuild()
-
     def sync(self, hand: _core.Hand) -> None:
         """After the hand was made or a round closed: the streets the core
         dealt from filler cards become pending chance nodes."""
@@ -559,7 +549,15 @@ class RazzState(pyspiel.State):
     def _apply_action(self, action: int) -> None:
         t = self._t
         if t.player == _CHANCE:
-            t.deal(action)
+            # (Inlined: a chance node is half the steps of a hand.)
+            try:
+                t.remaining.remove(action)
+            except ValueError:
+                raise ValueError(f"card {action} is not in the deck (0..51, not dealt)") from None
+            t.cards.append(action)
+            t.pending -= 1
+            if not t.pending:
+                t.rebuild()
             return
         if t.player < 0:
             raise ValueError("the hand is over: no action may be applied")
