@@ -33,6 +33,7 @@ class RazzBot(pyspiel.Bot):
         if not isinstance(player, int) or isinstance(player, bool) or player < 0:
             raise ValueError(f"player must be a seat number (an int >= 0), got {player!r}")
         self.player = player
+        """The seat the bot plays."""
         self._rng = random.Random(seed)
         self._policy: Policy | None = None
         self._decide: Callable[[Any], Any] | None = None
@@ -57,6 +58,7 @@ class RazzBot(pyspiel.Bot):
                 f"strategy must be a built-in name, a Policy or a callable, got {strategy!r}"
             )
         self.strategy = strategy
+        """The strategy as given: a name, a ``Policy`` or a callable."""
 
     def step(self, state: Any) -> int:
         """The action of the bot's seat, which must be the one to act."""
@@ -83,4 +85,5 @@ class RazzBot(pyspiel.Bot):
         """Nothing to track: the bot reads the state at each step."""
 
     def provides_policy(self) -> bool:
+        """False: the bot gives actions, not OpenSpiel policies."""
         return False

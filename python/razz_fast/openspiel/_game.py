@@ -36,8 +36,8 @@ FEATURES = _core.FEATURES
 
 __all__ = ["GAME_TYPE", "DEFAULTS", "RazzGame", "RazzState", "NUM_ACTIONS"]
 
-#: The action space: a player's action is the value of its ``Action``.
 NUM_ACTIONS = len(Action)
+"""The size of the action space (7): a player's action is the value of its ``Action``."""
 #: fold, passive (check, call, bring-in), aggressive (complete, bet, raise):
 #: the class of each Action in the information-state tensor's betting block.
 _SLOT = (0, 1, 1, 1, 2, 2, 2)
@@ -53,8 +53,6 @@ _SETTINGS = (
     "odd_chip",
 )
 
-#: The parameters and their defaults. A rule setting left at "" (cap and
-#: burn_cards: -1) is the preset's.
 DEFAULTS: dict[str, Any] = {
     "players": 2,
     "ante": 0,
@@ -74,6 +72,8 @@ DEFAULTS: dict[str, Any] = {
     "burn_cards": -1,
     **dict.fromkeys(_SETTINGS, ""),
 }
+"""The game's parameters and their defaults ([OpenSpiel](OPENSPIEL.md)): a rule
+setting left at "" (``cap`` and ``burn_cards``: -1) is the preset's."""
 
 GAME_TYPE = pyspiel.GameType(
     short_name="python_razz",
@@ -174,6 +174,8 @@ class RazzGame(pyspiel.Game):
         if unknown:
             raise ValueError(f"unknown parameters of python_razz: {sorted(unknown)}")
         self.config = _Config(params)
+        """What every state of the game shares: ``rules`` (a ``Rules``),
+        ``stacks`` (a list), ``n`` (players) and ``params``."""
         stacks = self.config.stacks
         info = pyspiel.GameInfo(
             num_distinct_actions=NUM_ACTIONS,
@@ -507,12 +509,15 @@ class RazzState(pyspiel.State):
         return self._t.player
 
     def is_terminal(self) -> bool:
+        """Whether the hand is over (answered in Python, as the next two)."""
         return self._t.player == _TERMINAL
 
     def is_chance_node(self) -> bool:
+        """Whether a card is to be dealt."""
         return self._t.player == _CHANCE
 
     def is_player_node(self) -> bool:
+        """Whether a seat is to act."""
         return self._t.player >= 0
 
     def legal_actions(self, player: int | None = None) -> list[int]:
