@@ -250,3 +250,13 @@ def run_child(body: str, impl: str = "razz_fast") -> list[tuple[str, float]]:
     assert done.returncode == 0, done.stderr
     lines = [line.rsplit(" ", 1) for line in done.stdout.splitlines()]
     return [(case, float(seconds)) for case, seconds in lines]
+
+
+def run_main(capsys, *argv):
+    """The razz-fast command run in this process (``main(argv)``, paths
+    given as they are): (status, stdout, stderr)."""
+    from razz_fast.cli import main
+
+    status = main([os.fspath(a) for a in argv])
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err

@@ -286,20 +286,23 @@ impl PyRules {
     fn reopen(&self) -> &'static str {
         self.inner.reopen.name()
     }
-    /// A bring-in poster short of the bring-in: "short" (posts what it has)
-    /// or "full" (the bring-in passes to the next lowest card).
+    /// After a bring-in posted all in for less: "short" (the others call that
+    /// amount, or complete) or "full" (they enter for at least the whole bring-in,
+    /// or complete).
     #[getter]
     fn short_bring_in(&self) -> &'static str {
         self.inner.short_bring_in.name()
     }
-    /// A player all in on the ante: "forced" (plays for the antes) or
-    /// "may_fold" (may fold its hand before third street's betting).
+    /// When the high card is all in from the ante, the bring-in passes to the next
+    /// player with chips: "forced" (who must bring in or complete) or "may_fold"
+    /// (who may fold instead, passing it on).
     #[getter]
     fn ante_all_in(&self) -> &'static str {
         self.inner.ante_all_in.name()
     }
-    /// Equal boards to open: "seat" (the first from the bring-in's left) or
-    /// "suit" (broken by suit, as for the bring-in).
+    /// Equal boards from fourth street on: "seat" (the lowest seat, first
+    /// clockwise from the dealer, acts first) or "suit" (the board with the
+    /// highest up card by suit).
     #[getter]
     fn opener_ties(&self) -> &'static str {
         self.inner.opener_ties.name()
@@ -309,8 +312,9 @@ impl PyRules {
     fn burn_cards(&self) -> bool {
         self.inner.burn_cards
     }
-    /// Who shows first: "seat" (in seat order from the last aggressor) or
-    /// "opener" (the best board first).
+    /// Who shows first when nobody bet on seventh street (else the last to bet
+    /// or raise): "seat" (the lowest seat in the hand) or "opener" (the best low
+    /// board); the rest show clockwise.
     #[getter]
     fn showdown(&self) -> &'static str {
         self.inner.showdown.name()

@@ -10,7 +10,7 @@ import pathlib
 import pytest
 
 import razz_fast
-from razz_fast.cli import main
+from helpers import run_main as run
 from razz_fast.histories.known_bad import KNOWN_BAD
 
 DATA = pathlib.Path(__file__).resolve().parents[1] / "data" / "hand-histories"
@@ -18,12 +18,6 @@ GOOD = DATA / "FTP" / "Razz-USD-HUSNG-2-201102.Villain.allin.on.bringing.txt"  #
 UTF8 = DATA / "FTP" / "Razz-USD-HUSNG-200-201211.all.in.ante.txt"
 KNOWN_BAD_FILE = DATA / "KingsClub" / "Razz-USD-500-100-202101.multi.pot.failure.txt"
 MIXED = DATA / "Stars" / "8-Game-2max-STT-play-100-201306.homeGame.shootout.txt"
-
-
-def run(capsys, *argv):
-    status = main(list(argv))
-    captured = capsys.readouterr()
-    return status, captured.out, captured.err
 
 
 # --- equity -------------------------------------------------------------------
@@ -242,14 +236,16 @@ def test_replay_rule_settings_are_checked_by_the_core(capsys, option, setting, v
     assert f'{setting} must be one of {values}, got "bogus"' in err
 
 
-def test_replay_skips_unreadable_hands_without_failing(capsys, tmp_path):
+def test_replay_reports_unreadable_hands_checks_the_rest_and_fails(capsys, tmp_path):
     text = UTF8.read_text(encoding="utf-8")
     broken = tmp_path / "broken.txt"
     broken.write_text(text + "\n\n" + text.replace("Seat 1:", "Seat one:", 1), encoding="utf-8")
     status, out, _ = run(capsys, "replay", "--no-equity", str(broken))
     assert "unreadable, skipped" in out
     assert out.splitlines()[-1].endswith("1 unreadable hands or files")
-    assert status == 0
+    assert "1 of 1 razz hands replayed" in out
+    # a hand that could not be checked is a failure of the run (issue 37)
+    assert status == 1
 
 
 def test_replay_encoding(capsys, tmp_path):
@@ -258,9 +254,11 @@ def test_replay_encoding(capsys, tmp_path):
     latin.write_bytes(text.encode("latin-1"))
     status, out, _ = run(capsys, "replay", "--no-equity", "--encoding", "latin-1", str(latin))
     assert status == 0 and "won by Pláyer0" in out
-    # Without it the file is not UTF-8: its hands are unreadable, and skipped.
+    # Without it the file is not UTF-8: its hands are unreadable, and skipped;
+    # the file then holds no razz hand that was checked, which fails the run
+    # (issue 37: status 0 here read as "all good").
     status, out, _ = run(capsys, "replay", "--no-equity", str(latin))
-    assert status == 0 and "0 of 0 razz hands replayed" in out and "not UTF-8" in out
+    assert status == 1 and "0 of 0 razz hands replayed" in out and "not UTF-8" in out
     status, out, err = run(capsys, "replay", "--encoding", "no-such-codec", str(GOOD))
     assert (status, out) == (2, "") and "--encoding no-such-codec" in err
 

@@ -197,8 +197,9 @@ def test_wsop_live_heads_up_rounds_are_uncapped(impl):
 def test_wsop_the_others_enter_for_the_full_bring_in(impl):
     """WSOP Tournament Rules 2024 (short_bring_in="full"): after an all-in
     bring-in for less, the others must enter for at least the full
-    bring-in; the excess forms a side pot. Robert's Rules keep "short":
-    the others call the short amount."""
+    bring-in; the excess forms a side pot. The `roberts` preset keeps
+    "short" (no line of Robert's Rules we checked says otherwise): the
+    others call the short amount."""
     deck = third_street_deck("Ks 2c 3c")
     hand = impl.Hand(wsop(impl, 1, 2, 4, 8), [2, 50, 50], deck=deck)
     play(hand, [B])  # all-in for 1 after the 1-chip ante
@@ -282,8 +283,9 @@ def test_wsop_73_the_odd_chip_goes_to_the_highest_card_by_suit(impl):
 
 
 def test_roberts_rules_the_odd_chip_goes_to_the_lowest_card_by_suit(impl):
-    """Robert's Rules of Poker (Razz; odd_chip="low_card"): the odd chip goes
-    to the lowest card by suit, the A♣. "seat" gives it to seat 0 too."""
+    """Robert's Rules of Poker (Ties, rule 5; odd_chip="low_card"): in low
+    games the odd chip goes to the lowest card by suit, the A♣. "seat"
+    gives it to seat 0 too."""
     assert odd_chip_tie(impl, "low_card") == [(0, 3), (1, 2)]
     assert odd_chip_tie(impl, "seat") == [(0, 3), (1, 2)]
 
@@ -293,10 +295,11 @@ def test_roberts_rules_the_odd_chip_goes_to_the_lowest_card_by_suit(impl):
 
 @pytest.mark.parametrize("players, community", [(7, False), (8, True)])
 def test_tda_rp_10h_burns_are_gathered_back_before_a_community_card(impl, players, community):
-    """Poker TDA 2024, Recommended Procedure 10-H, and WSOP Tournament Rules
-    2024, rule 228: when the stub cannot give the burn, a card to every
-    player and a bottom card, the burns are added back and shuffled; only
-    if that is still too few is one community card dealt."""
+    """Poker TDA 2024, Recommended Procedure 10-H, and WSOP Live Action Rules
+    2024, rule 228 (which the Tournament Rules follow by their rule 129):
+    when the stub cannot give the burn, a card to every player and a bottom
+    card, the burns are added back and shuffled; only if that is still too
+    few is one community card dealt."""
     hand = impl.Hand(impl.Rules(burn_cards=True), [100] * players, seed=5)
     while not hand.is_over:
         legal = hand.legal_actions()

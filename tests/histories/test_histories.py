@@ -691,14 +691,18 @@ def test_export_refuses_names_that_do_not_read_back(name):
     "arguments, error, message",
     [
         ({"hand_id": -1}, ValueError, "hand_id must be 0 or more, got -1"),
-        ({"hand_id": "abc"}, TypeError, "hand_id must be an int, not str"),
-        ({"hand_id": True}, TypeError, "hand_id must be an int, not bool"),
+        # (A hand number may be a site's string, "9250793-444-1478990340", but
+        # only of digits and dashes, which PokerStars' header holds.)
+        ({"hand_id": "abc"}, ValueError, "hand_id 'abc' cannot be written"),
+        ({"hand_id": 1.5}, TypeError, "hand_id must be an int or a str, not float"),
+        ({"hand_id": True}, TypeError, "hand_id must be an int or a str, not bool"),
         ({"table": "a\nb"}, ValueError, "table must be one line"),
         ({"table": 5}, TypeError, "table must be a str, not int"),
         ({"date": "x\u2028y"}, ValueError, "date must be one line"),
         ({"currency": "\n"}, ValueError, "currency must be '' or one of"),
         ({"currency": "5"}, ValueError, "currency must be '' or one of"),
-        ({"currency": None}, TypeError, "currency must be a str, not NoneType"),
+        # (None is the default: a Replay's own currency, an engine hand's none.)
+        ({"currency": 5}, TypeError, "currency must be a str, not int"),
         ({"scale": "100"}, TypeError, "scale must be an int, not str"),
         ({"names": "abc"}, TypeError, "names must be a list of str, not str"),
         ({"names": ["a", 2, "c"]}, TypeError, "names must be str, not int"),

@@ -459,7 +459,11 @@ def test_collections_and_files(tmp_path):
     assert len(loaded.hands) == 5 and loaded.skipped == 1 and not loaded.errors
     for hand, history in zip(hands, loaded.hands):
         assert replay(history).hand.payoffs == hand.payoffs
-    assert loaded.hands[2].first_line == 1 and loaded.hands[2].hand_id == "3"
+    # each hand holds its own lines, numbered as in the file
+    third = loaded.hands[2]
+    assert third.hand_id == "3" and third.lines[0] == "[3]"
+    assert text.splitlines()[third.first_line - 1] == "[3]"
+    assert "[4]" not in third.lines
     one = tmp_path / "one.phh"
     one.write_text(EXAMPLE)
     assert phh.is_phh_path(one) and not phh.is_phh_path(tmp_path / "x.txt")

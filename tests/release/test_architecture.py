@@ -27,6 +27,7 @@ ALLOWED_CIRCLES = [{"razz_fast.reference.hand", "razz_fast.reference.view"}]
 #: types, errors and plain-Python helpers both implementations share (the
 #: result types draw themselves through ``plot``, behind the plot extra).
 SHARED_MODULES = {
+    "razz_fast._builtins",
     "razz_fast._cards",
     "razz_fast._checks",
     "razz_fast._features_out",

@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 import razz_fast
 from razz_fast.cli.equity import add_chart, add_equity, add_rank
@@ -19,12 +20,37 @@ from razz_fast.cli.train import add_train
 __all__ = ["main"]
 
 
+class _Intermixed(argparse.ArgumentParser):
+    """A subcommand's parser that takes options anywhere among its
+    positional arguments (``equity "As 2d" --dead Kc "7s 8d"``, ``convert IN
+    --to phhs OUT``), as ``parse_intermixed_args`` does: argparse alone
+    stops a ``nargs="+"`` list at the first option and calls the rest
+    unrecognized. The subcommand action calls ``parse_known_args``, so that
+    is where the intermixed parse goes in; the intermixed parse calls it
+    back twice for its own passes, which then parse plainly."""
+
+    _passes = 0
+
+    def parse_known_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: Any = None
+    ) -> tuple[argparse.Namespace, list[str]]:
+        if self._passes:
+            return super().parse_known_args(args, namespace)
+        self._passes += 1
+        try:
+            return self.parse_known_intermixed_args(args, namespace)
+        finally:
+            self._passes -= 1
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="razz-fast", description="Fast, correct razz (ace-to-five low) tools."
     )
     parser.add_argument("--version", action="version", version=razz_fast.__version__)
-    commands = parser.add_subparsers(dest="command", required=True)
+    commands = parser.add_subparsers(
+        dest="command", required=True, parser_class=_Intermixed, help="the command to run"
+    )
     types = OptionTypes()
     for add in (
         add_rank,

@@ -12,17 +12,60 @@ from collections.abc import Sequence
 from typing import Any
 
 import razz_fast
-from razz_fast.cli.options import OptionTypes, json_text, plot_path
+from razz_fast import _core
+from razz_fast.cli import chart_time
+from razz_fast.cli.options import (
+    JSON_HELP,
+    NO_PROGRESS_HELP,
+    SEED_HELP,
+    THREADS_HELP,
+    OptionTypes,
+    int_option,
+    json_text,
+    plot_path,
+)
+from razz_fast.errors import RazzError
 
 
 def _rank(args: argparse.Namespace) -> int:
-    width = max(len(h) for h in args.hands)
+    # Every hand is checked before any is printed; an error names the hand.
+    ranked = []
     for text in args.hands:
-        cards = razz_fast.parse_cards(text)
-        value = razz_fast.rank(cards)
+        try:
+            cards = razz_fast.parse_cards(text)
+            ranked.append((text, cards, razz_fast.rank(cards)))
+        except ValueError as error:
+            raise RazzError(f"hand {text!r}: {error}") from None
+    width = max(len(h) for h in args.hands)
+    for text, cards, value in ranked:
         best = razz_fast.format_cards(razz_fast.best_five(cards))
         print(f"{text:<{width}}  rank {value:>4}  best {best}  {razz_fast.describe(value)}")
     return 0
+
+
+def _checked_cards(hands: Sequence[str], dead: Sequence[str]) -> None:
+    """The players' and dead cards read as the core will read them, so that
+    an error says whose: which player (1-based, with the text given) or
+    which --dead, and for a card given twice, both of its places. Every
+    fault is named at once, not the first alone."""
+    places: dict[str, str] = {}
+    faults = []
+    given = [(f"player {i} ({text!r})", text) for i, text in enumerate(hands, 1)]
+    given += [(f"--dead {text!r}", text) for text in dead]
+    for place, text in given:
+        try:
+            cards = razz_fast.parse_cards(text)
+        except ValueError as error:
+            faults.append(f"{place}: {error}")
+            continue
+        if place.startswith("player") and len(cards) > 7:
+            faults.append(f"{place}: a player has 0 to 7 known cards, not {len(cards)}")
+        for card in razz_fast.format_cards(cards).split():
+            if card in places:
+                faults.append(f"duplicate card {card}: {places[card]} and {place}")
+            places.setdefault(card, place)
+    if faults:
+        raise RazzError("; ".join(faults))
 
 
 def _labels(hands: Sequence[str]) -> list[str]:
@@ -43,6 +86,7 @@ def _warn_single_cards(hands: Sequence[str]) -> None:
 
 def _equity(args: argparse.Namespace) -> int:
     exact = {"auto": None, "yes": True, "no": False}[args.exact]
+    _checked_cards(args.hands, args.dead)
     _warn_single_cards(args.hands)
     start = time.perf_counter()
     result = razz_fast.equity(
@@ -83,6 +127,14 @@ def _chart(args: argparse.Namespace) -> int:
     exact = {"auto": None, "yes": True, "no": False}[args.exact]
     args.plot = plot_path(args.plot)  # said before a run of half a minute
     show_progress = not (args.json or args.csv) and not args.no_progress and sys.stderr.isatty()
+    if exact or (exact is None and args.opponents == 1):
+        # Exact: seconds heads-up, hours or weeks against more. Said before
+        # the run, with its estimate and end; the bar (a terminal's) counts
+        # the rows down with its own estimate of the time left.
+        seconds, at_least = chart_time.exact_chart_seconds(args.opponents, args.threads)
+        warning = chart_time.slow_chart_warning(args.opponents, seconds, at_least)
+        if warning:
+            print(warning, file=sys.stderr, flush=True)
     result = razz_fast.chart(
         args.opponents,
         exact=exact,
@@ -161,11 +213,13 @@ def add_equity(commands: Any, types: OptionTypes) -> None:
         help="enumerate every deal (yes), sample (no), or exact when cheap (auto; "
         "--trials or --seed with auto samples)",
     )
-    eq.add_argument("--trials", type=types.count, default=None, help="samples (1,000,000)")
-    eq.add_argument("--seed", type=types.seed, default=None)
-    eq.add_argument("--threads", type=types.threads, default=None)
-    eq.add_argument("--json", action="store_true")
-    eq.add_argument("--no-progress", action="store_true", help="no progress bar")
+    eq.add_argument(
+        "--trials", type=types.count, default=None, help="deals to sample (default 1,000,000)"
+    )
+    eq.add_argument("--seed", type=types.seed, default=None, help=SEED_HELP + " (sampled)")
+    eq.add_argument("--threads", type=types.threads, default=None, help=THREADS_HELP)
+    eq.add_argument("--json", action="store_true", help=JSON_HELP)
+    eq.add_argument("--no-progress", action="store_true", help=NO_PROGRESS_HELP)
     eq.set_defaults(run=_equity)
 
 
@@ -178,19 +232,30 @@ def add_chart(commands: Any, types: OptionTypes) -> None:
         "only remove cards) against 1 to 7 random opponents, best first: exact heads-up, "
         "sampled against more.",
     )
-    ch.add_argument("--opponents", type=int, default=1, help="random opponents, 1 to 7 (1)")
+    ch.add_argument(
+        "--opponents",
+        type=int_option(1, _core.MAX_PLAYERS - 1),  # refused before the estimate
+        default=1,
+        help="how many random hands each start plays against, 1 to 7 (default 1)",
+    )
     ch.add_argument(
         "--exact",
         choices=("auto", "yes", "no"),
         default="auto",
-        help="enumerate (yes), sample (no), or exact heads-up only (auto)",
+        help="enumerate every deal (yes), sample (no), or exact heads-up only (auto); "
+        "an exact run expected to take over a minute says so first, with its estimate",
     )
-    ch.add_argument("--trials", type=types.count, default=None, help="samples per hand (100,000)")
-    ch.add_argument("--seed", type=types.seed, default=None)
-    ch.add_argument("--threads", type=types.threads, default=None)
+    ch.add_argument(
+        "--trials",
+        type=types.count,
+        default=None,
+        help="deals to sample for each starting hand (default 100,000)",
+    )
+    ch.add_argument("--seed", type=types.seed, default=None, help=SEED_HELP + " (sampled)")
+    ch.add_argument("--threads", type=types.threads, default=None, help=THREADS_HELP)
     out = ch.add_mutually_exclusive_group()
     out.add_argument("--csv", action="store_true", help="print the rows as CSV")
     out.add_argument("--json", action="store_true", help="print the result as JSON")
-    ch.add_argument("--no-progress", action="store_true", help="no progress bar")
+    ch.add_argument("--no-progress", action="store_true", help=NO_PROGRESS_HELP)
     ch.add_argument("--plot", metavar="FILE", help="draw the chart to FILE (.png, .svg, .pdf)")
     ch.set_defaults(run=_chart)

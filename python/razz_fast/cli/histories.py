@@ -7,8 +7,12 @@ from __future__ import annotations
 
 import argparse
 import codecs
+import errno
 import json
+import os
+import stat
 import sys
+import tempfile
 from typing import Any
 
 import razz_fast
@@ -26,6 +30,7 @@ class _Tally:
         self.known_bad = 0
         self.other_games = 0
         self.unreadable = 0
+        self.empty_files: list[str] = []  # files that held no razz hand
 
     def summary(self) -> str:
         hands = self.replayed + len(self.mismatched)
@@ -33,7 +38,17 @@ class _Tally:
         if self.known_bad:
             text += f" ({self.known_bad} of them known-bad site logs)"
         text += f"; skipped: {self.other_games} hands of other games"
-        return text + f", {self.unreadable} unreadable hands or files"
+        text += f", {self.unreadable} unreadable hands or files"
+        if self.empty_files:
+            text += f"; {len(self.empty_files)} files with no razz hand"
+        return text
+
+    @property
+    def failed(self) -> bool:
+        """A hand that did not replay or could not be read, or a file with
+        no razz hand to check (``replay README.md`` checked nothing, and says
+        so in its status): the others are still checked and reported."""
+        return bool(self.mismatched or self.unreadable or self.empty_files)
 
 
 def _checked_files(paths: list[str], encoding: str | None = None) -> None:
@@ -59,7 +74,8 @@ def _file_error(path: str, verb: str, error: OSError) -> RazzError:
 def replay_command(args: argparse.Namespace) -> int:
     """`razz-fast replay`: every hand of every file replayed and checked,
     one line per hand (or JSON records), a closing summary; exit status 1
-    when a hand does not replay."""
+    when a hand does not replay or cannot be read, or a file holds no razz
+    hand."""
     settings = _settings(args)
     _checked_files(args.files, args.encoding)
     records: list[dict[str, Any]] = []
@@ -71,7 +87,7 @@ def replay_command(args: argparse.Namespace) -> int:
         print(tally.summary(), file=sys.stderr)
     else:
         print(f"\n{tally.summary()}")
-    return 1 if tally.mismatched else 0
+    return 1 if tally.failed else 0
 
 
 def _settings(args: argparse.Namespace) -> dict[str, Any]:
@@ -104,6 +120,7 @@ def _replay_file(
         loaded = _read_any(path, encoding=args.encoding)
     except (OSError, HistoryError) as error:
         tally.unreadable += 1
+        tally.empty_files.append(path)
         records.append({"file": path, "ok": False, "error": str(error)})
         if not args.json:
             print(f"{path}: cannot read: {getattr(error, 'strerror', None) or error}")
@@ -125,6 +142,10 @@ def _replay_file(
         )
         if not args.json:
             print(f"  unreadable, skipped: {unreadable}")
+    if not loaded.hands:
+        tally.empty_files.append(path)
+        if not args.json:
+            print(f"  no razz hand in {path}")
     for history in loaded.hands:
         record = {
             "file": path,
@@ -213,13 +234,19 @@ def _read_any(path: str, encoding: str | None = None) -> Any:
 def convert_command(args: argparse.Namespace) -> int:
     """Replay every hand of a history file and write them as PHH (``.phh``:
     one hand, ``.phhs``: any number) or PokerStars-style text (any other
-    name). A hand that does not replay, or cannot be written as PokerStars
-    text, is reported and left out; a file that cannot be read or written
-    is the command's error."""
+    name, or ``--to``); ``-`` is standard output. A hand that does not
+    replay, or cannot be written as PokerStars text, is reported and left
+    out (status 1); a file that cannot be read or written is the command's
+    error (2). OUT is written whole or not at all: never IN itself, never
+    when no hand is left to write, and through a temporary file renamed
+    over it only once the text is complete."""
     from razz_fast.histories import HistoryError, phh, replay
     from razz_fast.histories.export import to_pokerstars
 
     _checked_files([args.input])
+    to_stdout = args.output == "-"
+    if not to_stdout:
+        _refuse_same_file(args.input, args.output)
     try:
         loaded = _read_any(args.input)
     except OSError as error:  # (a file that went away since it was checked)
@@ -238,40 +265,102 @@ def convert_command(args: argparse.Namespace) -> int:
             played.append(replay(history))
         except HistoryError as error:
             leave_out(error)
-    output = args.output.lower()
+    target = args.to or _format_of(args.output)
     written = len(played)
-    if output.endswith(".phh"):
-        if len(played) != 1:
+    if target == "phh":
+        if len(played) > 1:
             raise ValueError(f"a .phh file holds one hand, not {len(played)}: write .phhs")
-        text = phh.dumps(played[0])
-    elif output.endswith(".phhs"):
+        text = phh.dumps(played[0]) if played else ""
+    elif target == "phhs":
         text = phh.dumps_all(played)
     else:
         texts = []
-        for number, result in enumerate(played, start=1):
-            history, hand_id = result.history, result.history.hand_id
+        for result in played:
             try:
-                texts.append(
-                    to_pokerstars(
-                        result.hand,
-                        names=result.names,
-                        hand_id=int(hand_id) if hand_id.isascii() and hand_id.isdigit() else number,
-                        table=history.table or "razz_fast",
-                        currency=history.currency or "",
-                        scale=history.scale,
-                    )
-                )
-            except ValueError as error:  # a name, table or currency PokerStars text cannot hold
-                leave_out(history.error(f"cannot be written as PokerStars text: {error}"))
+                # From the Replay, not its engine hand: the history's seats,
+                # id, table, date, currency, rake and known cards are kept,
+                # and no card the site did not show is written (issue 37).
+                texts.append(to_pokerstars(result))
+            except ValueError as error:  # what PokerStars text cannot hold
+                leave_out(result.history.error(f"cannot be written as PokerStars text: {error}"))
         written = len(texts)
         text = "\n\n".join(texts)
-    try:
-        with open(args.output, "w", encoding="utf-8") as stream:
-            stream.write(text)
-    except OSError as error:
-        raise _file_error(args.output, "write", error) from None
-    print(f"{args.output}: {written} hands written, {len(failures)} left out")
+    where = "standard output" if to_stdout else args.output
+    if written == 0:
+        # An empty file in place of the user's would be a loss, not a result.
+        read = f"{len(loaded.hands)} razz hands read" if loaded.hands else "no razz hand read"
+        others = f", {loaded.skipped} hands of other games skipped" if loaded.skipped else ""
+        print(
+            f"razz-fast: {args.input}: {read}{others}, {len(failures)} left out:"
+            f" nothing written to {where}",
+            file=sys.stderr,
+        )
+        return 1
+    if to_stdout:
+        sys.stdout.write(text if text.endswith("\n") else text + "\n")
+        sys.stdout.flush()
+    else:
+        _write_whole(args.output, text)
+    # The summary goes to stderr when the hands themselves go to stdout.
+    print(
+        f"{where}: {written} hands written, {len(failures)} left out",
+        file=sys.stderr if to_stdout else sys.stdout,
+    )
     return 1 if failures else 0
+
+
+def _format_of(path: str) -> str:
+    """The format an OUT's name asks for: ``phh``, ``phhs`` or ``pokerstars``."""
+    lower = path.lower()
+    for suffix in ("phh", "phhs"):
+        if lower.endswith("." + suffix):
+            return suffix
+    return "pokerstars"
+
+
+def _refuse_same_file(source: str, output: str) -> None:
+    """OUT may not be IN: by its path, a symbolic link to it or a hard link
+    (the same device and inode), since writing it would replace the hands
+    being read."""
+    try:
+        same = os.path.exists(output) and os.path.samefile(source, output)
+    except OSError:
+        same = False  # (a file that cannot be inspected is not known to be IN)
+    if same:
+        raise RazzError(f"{output} is the input file {source}: write the hands to another file")
+
+
+def _write_whole(path: str, text: str) -> None:
+    """Writes ``text`` to ``path`` through a temporary file in the same
+    folder, renamed over it only once complete, so that a failure (a full
+    disk, Ctrl-C) leaves an existing file as it was. A symbolic link is
+    written through: its target is replaced and the link kept; an existing
+    file keeps its permissions."""
+    if os.path.isdir(path):
+        raise RazzError(f"{path}: cannot write: {os.strerror(errno.EISDIR)}")
+    final = os.path.realpath(path)
+    try:
+        mode = stat.S_IMODE(os.stat(final).st_mode)
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        mode = 0o666 & ~umask
+    try:
+        handle, temporary = tempfile.mkstemp(
+            prefix=".razz-fast-", suffix=".tmp", dir=os.path.dirname(final)
+        )
+    except OSError as error:
+        raise _file_error(path, "write", error) from None
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            stream.write(text)
+        os.chmod(temporary, mode)
+        os.replace(temporary, final)
+    except BaseException as error:
+        os.unlink(temporary)
+        if isinstance(error, OSError):
+            raise _file_error(path, "write", error) from None
+        raise
 
 
 def add_replay(commands: Any, types: Any) -> None:
@@ -285,37 +374,58 @@ def add_replay(commands: Any, types: Any) -> None:
         "returned and collected amount and the site's hand descriptions, and print each "
         "showdown hand's equity street by street, then a summary: hands replayed, "
         "mismatched (naming the known-bad site logs), skipped. Exit status 1 if any hand "
-        "differs (known-bad logs included); hands of other games and unreadable hands "
-        "are skipped, not failures; a file that cannot be opened is an error (2).",
+        "differs (known-bad logs included) or a file holds no razz hand; hands of other "
+        "games and unreadable hands are skipped, not failures; a file that cannot be "
+        "opened is an error (2).",
     )
-    rep.add_argument("files", nargs="+", help="hand-history files")
-    rep.add_argument("--no-equity", action="store_true", help="skip the equity per street")
-    rep.add_argument("--trials", type=types.count, default=None, help="samples where not exact")
-    rep.add_argument("--seed", type=types.seed, default=0, help="seed for sampled equity (0)")
+    rep.add_argument(
+        "files", nargs="+", help="hand-history files (any supported site, .phh, .phhs)"
+    )
+    rep.add_argument(
+        "--no-equity", action="store_true", help="do not compute each street's equities"
+    )
+    rep.add_argument(
+        "--trials", type=types.count, default=None, help="deals to sample where equity is not exact"
+    )
+    rep.add_argument(
+        "--seed", type=types.seed, default=0, help="the seed of sampled equities (default 0)"
+    )
     rep.add_argument(
         "--encoding",
         default=None,
         help="the files' text encoding (detected: UTF-8, UTF-8 with BOM, UTF-16)",
     )
-    rep.add_argument("--json", action="store_true")
+    rep.add_argument("--json", action="store_true", help="print one JSON record a hand")
     rep.add_argument(
         "--rules",
         choices=razz_fast.Rules.PRESETS,
         default=None,
-        help="the rule book's preset (default: the site's own)",
+        help="whose rule book settles the fine points (default: the site's own)",
     )
     rep.add_argument(
         "--cap",
         type=types.cap,
         default=None,
-        help="bets per round, 0 for no cap (the preset's)",
+        help="the most bets and raises one betting round allows, 0 for no limit "
+        "(default: the rule book's)",
     )
     # The values are the core's to check (Rules), with its message.
     rep.add_argument(
-        "--heads-up", help="capped, round_starts or before_cap (default: the preset's)"
+        "--heads-up",
+        help="when two players lift the cap: capped (never), round_starts (a round that "
+        "starts with two) or before_cap (two left before the cap; default: the rule book's)",
     )
-    rep.add_argument("--odd-chip", help="seat, low_card or high_card (the preset's)")
-    rep.add_argument("--burn-cards", action="store_const", const=True, help="the room burned cards")
+    rep.add_argument(
+        "--odd-chip",
+        help="who gets the odd chip of a split pot: seat (the lowest seat), low_card or "
+        "high_card (the winner with the lowest or highest card; default: the rule book's)",
+    )
+    rep.add_argument(
+        "--burn-cards",
+        action="store_const",
+        const=True,
+        help="the room burned a card before each street",
+    )
     rep.set_defaults(run=replay_command)
 
 
@@ -326,10 +436,20 @@ def add_convert(commands: Any, types: Any) -> None:
         help="convert a hand-history file to PHH or PokerStars text",
         description="Replay every hand of a site's text file or a PHH file and write them "
         "as PHH (OUT ending in .phh for one hand, .phhs for any number) or as "
-        "PokerStars-style text (any other name). Hands that do not replay or that "
-        "PokerStars text cannot hold are left out and the exit status is 1; a file that "
-        "cannot be read or written is an error (2).",
+        "PokerStars-style text (any other name), or in the format --to names; OUT - is "
+        "standard output. Hands that do not replay or that PokerStars text cannot hold "
+        "are left out and the exit status is 1. OUT is never IN (by name or link), and "
+        "is written whole or not at all: when no hand is left to write, nothing is "
+        "written (status 1) and an existing OUT stays as it was. A file that cannot be "
+        "read or written is an error (2).",
     )
     conv.add_argument("input", help="a hand-history file (any supported site, .phh, .phhs)")
-    conv.add_argument("output", help="the file to write")
+    conv.add_argument("output", help="the file to write, or - for standard output")
+    conv.add_argument(
+        "--to",
+        choices=("phh", "phhs", "pokerstars"),
+        default=None,
+        help="the format to write: PHH of one hand, PHH of any number, or PokerStars "
+        "text (default: from OUT's name; PokerStars text for -)",
+    )
     conv.set_defaults(run=convert_command)

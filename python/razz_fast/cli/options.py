@@ -10,7 +10,7 @@ import json
 import math
 import os
 import pathlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import razz_fast
@@ -115,17 +115,37 @@ def strategy_of(text: str) -> Any:
     raise RazzError(f"strategy {text!r} is neither a built-in ({names}) nor a policy file")
 
 
-def table_strategies(text: str, players: int) -> list[str]:
-    names = [name.strip() for name in text.split(",")]
-    if not all(names):
-        # "tight,,random" is a slip, not two strategies.
-        raise RazzError(f"--strategies {text!r} has an empty name")
+def strategy_names(texts: Sequence[str], given: str) -> list[str]:
+    """The strategies as the command line names them, in order: each text
+    a name or a comma-separated list of names (``tight,check_call``), as
+    ``simulate --strategies`` and ``match``'s arguments both take them; a
+    text that is an existing file is one policy file, commas and all.
+    ``given`` names where the texts came from, for the error."""
+    names = []
+    for text in texts:
+        parts = [text] if os.path.isfile(text) else [name.strip() for name in text.split(",")]
+        if not all(parts):
+            # "tight,,random" is a slip, not two strategies.
+            raise RazzError(f"{given} {text!r} has an empty name")
+        names.extend(parts)
+    return names
+
+
+def seat_strategies(names: Sequence[str], players: int, given: str) -> list[str]:
+    """Each seat's strategy: ``names`` repeated round the table. More names
+    than seats is an error, since a strategy with no seat would silently
+    drop out of the results."""
     if len(names) > players:
         raise RazzError(
-            f"--strategies names {len(names)} strategies for --players {players}: "
+            f"{given} names {len(names)} strategies for --players {players}: "
             "give at most one a seat (they repeat round the table)"
         )
     return [names[seat % len(names)] for seat in range(players)]
+
+
+def table_strategies(text: str, players: int) -> list[str]:
+    """``simulate --strategies``: each seat's strategy."""
+    return seat_strategies(strategy_names([text], "--strategies"), players, "--strategies")
 
 
 STAKES = ("ante", "bring_in", "small_bet", "big_bet")
@@ -133,6 +153,15 @@ STAKES = ("ante", "bring_in", "small_bet", "big_bet")
 
 #: The command's table, which is not Rules()'s (the help says so).
 STAKE_DEFAULTS = {"ante": 1, "bring_in": 2, "small_bet": 4, "big_bet": 8}
+
+#: Each stake option's help, in plain words (the default follows).
+STAKE_HELP = {
+    "ante": "the ante every player posts before the cards are dealt, in chips",
+    "bring_in": "the forced first bet of the player showing the highest card on third "
+    "street, in chips",
+    "small_bet": "the size of every bet and raise on third and fourth streets, in chips",
+    "big_bet": "the size of every bet and raise on fifth, sixth and seventh streets, in chips",
+}
 
 
 def stake_rules(args: argparse.Namespace) -> razz_fast.Rules:
@@ -173,6 +202,13 @@ def table_stack(args: argparse.Namespace, rules: razz_fast.Rules) -> int:
     return stack
 
 
+#: The help of the options several subcommands share.
+SEED_HELP = "the seed of the random numbers: the same seed gives the same result"
+THREADS_HELP = "how many threads to run on (default: one per core)"
+JSON_HELP = "print the result as JSON"
+NO_PROGRESS_HELP = "no progress bar (shown only when standard error is a terminal)"
+
+
 def table_options(
     parser: argparse.ArgumentParser, chips: Any, seed: Any, threads: Any, note: str
 ) -> None:
@@ -182,20 +218,25 @@ def table_options(
         "--rules",
         choices=razz_fast.Rules.PRESETS,
         default="pokerstars",
-        help="the rule book's house rules (default: pokerstars)",
+        help="whose rule book settles the fine points (the cap, all-ins, odd chips): "
+        "default pokerstars",
     )
     for name, value in STAKE_DEFAULTS.items():
         flag = "--" + name.replace("_", "-")
-        parser.add_argument(flag, type=chips, default=None, help=f"({value}{note})")
+        parser.add_argument(
+            flag, type=chips, default=None, help=f"{STAKE_HELP[name]} (default {value}{note})"
+        )
     parser.add_argument(
         "--stack",
         type=int_option(1, _core.MAX_CHIPS),
         default=None,
-        help="every seat's stack (100 big bets)",
+        help="the chips every player starts each hand with (default: 100 big bets)",
     )
-    parser.add_argument("--seed", type=seed, default=None, help="seed for a reproducible run")
-    parser.add_argument("--threads", type=threads, default=None, help="threads (all cores)")
-    parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    parser.add_argument(
+        "--seed", type=seed, default=None, help=SEED_HELP + " (default: a random seed)"
+    )
+    parser.add_argument("--threads", type=threads, default=None, help=THREADS_HELP)
+    parser.add_argument("--json", action="store_true", help=JSON_HELP)
 
 
 class OptionTypes:

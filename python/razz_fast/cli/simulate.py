@@ -14,6 +14,7 @@ from typing import Any
 import razz_fast
 from razz_fast import _core
 from razz_fast.cli.options import (
+    NO_PROGRESS_HELP,
     OptionTypes,
     int_option,
     json_text,
@@ -121,10 +122,10 @@ def add_simulate(commands: Any, types: OptionTypes) -> None:
         "stakes with no ante unless given these.",
     )
     sim.add_argument(
-        "--hands", type=types.count, default=1_000_000, help="hands to play (1,000,000)"
+        "--hands", type=types.count, default=1_000_000, help="hands to play (default 1,000,000)"
     )
     sim.add_argument(
-        "--players", type=int_option(2, 8), default=6, help="players at the table, 2-8 (6)"
+        "--players", type=int_option(2, 8), default=6, help="players at the table, 2-8 (default 6)"
     )
     sim.add_argument(
         "--strategies",
@@ -133,12 +134,14 @@ def add_simulate(commands: Any, types: OptionTypes) -> None:
         "(check_call, random, tight, or a policy file's path; default "
         "tight,check_call,random)",
     )
-    table_options(sim, types.chips, types.seed, types.threads, "; Rules(): see above")
+    table_options(
+        sim, types.chips, types.seed, types.threads, "; this command's own table, see above"
+    )
     sim.add_argument(
         "--out",
         metavar="FILE",
         help="also write every hand played to this Parquet file (columnar hands, "
         "docs/DATA.md; needs pyarrow: pip install 'razz-fast[arrow]')",
     )
-    sim.add_argument("--no-progress", action="store_true", help="no progress bar")
+    sim.add_argument("--no-progress", action="store_true", help=NO_PROGRESS_HELP)
     sim.set_defaults(run=_simulate)

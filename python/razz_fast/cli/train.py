@@ -9,6 +9,7 @@ from typing import Any
 
 import razz_fast
 from razz_fast.cli.options import (
+    NO_PROGRESS_HELP,
     OptionTypes,
     json_text,
     rules_record,
@@ -55,11 +56,13 @@ def add_train(commands: Any, types: OptionTypes) -> None:
         "counterfactual regret minimisation on every core, and save it as a policy file "
         "(play it with --strategies FILE). Ctrl-C saves the policy of the iterations done.",
     )
-    train.add_argument("--iterations", type=types.count, required=True, help="iterations")
+    train.add_argument(
+        "--iterations", type=types.count, required=True, help="how many training iterations to run"
+    )
     train.add_argument("--out", required=True, help="the policy file to write")
     train.add_argument(
         "--checkpoint", default=None, help="a file to save the training to and resume from"
     )
     table_options(train, types.chips, types.seed, types.threads, "")
-    train.add_argument("--no-progress", action="store_true", help="no progress bar")
+    train.add_argument("--no-progress", action="store_true", help=NO_PROGRESS_HELP)
     train.set_defaults(run=_train)

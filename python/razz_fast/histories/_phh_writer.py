@@ -5,7 +5,7 @@ docstring says what is written and why)."""
 from __future__ import annotations
 
 import inspect
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Callable
 
 import razz_fast
@@ -16,7 +16,9 @@ from razz_fast.histories._arguments import (
     checked_scale,
     type_name,
 )
+from razz_fast.histories._source import source_of
 from razz_fast.histories.engine import PlayedHand, seat_of
+from razz_fast.histories.model import HandHistory
 from razz_fast.histories.replay import Replay
 
 __all__ = ["MAX_PLACES", "VARIANT", "RULE_SETTINGS", "dumps", "dumps_all"]
@@ -48,12 +50,15 @@ def dumps(
     table: str | None = None,
     scale: int | None = None,
     currency_symbol: str | None = None,
+    known: Sequence[Sequence[bool]] | None = None,
 ) -> str:
     """The PHH text of a finished engine ``Hand`` (core or reference) or of
-    a ``Replay`` (whose names, hand number, table, amounts' scale and rake
-    come from the site history unless given)."""
-    rake = None
-    known = None
+    a ``Replay`` (whose names, hand number, table, amounts' scale, date,
+    seats, rake and known cards come from the site history unless given).
+    ``known`` (engine hands only): for each seat, whether each of its cards
+    in dealing order is known; the others are written ``??``. By default an
+    engine hand's cards are all known."""
+    history = None
     if isinstance(hand_or_replay, Replay):
         replayed = hand_or_replay
         hand, history = replayed.hand, replayed.history
@@ -62,11 +67,10 @@ def dumps(
         table = (history.table or None) if table is None else table
         scale = history.scale if scale is None else scale
         currency_symbol = history.currency if currency_symbol is None else currency_symbol
-        rake = replayed.rake
-        # Cards the site never showed were filled in for the replay: "??".
-        known = [[card is not None for card in history.cards[name]] for name in replayed.names]
     else:
         hand = checked_hand(hand_or_replay, also=" or a Replay")
+    # Cards nobody saw (filled in for a replay) are written "??".
+    source = source_of(hand_or_replay, known)
     if not hand.is_over:
         raise ValueError("only a finished hand can be written as PHH")
     scale = checked_scale(1 if scale is None else scale)
@@ -97,24 +101,57 @@ def dumps(
         ("small_bet", amount(rules.small_bet)),
         ("big_bet", amount(rules.big_bet)),
         ("starting_stacks", _array([amount(s) for s in _starting(hand)])),
-        ("actions", _array([_string(a) for a in _actions(hand, amount, known)])),
+        ("actions", _array([_string(a) for a in _actions(hand, amount, source.known)])),
     ]
+    if history is not None:
+        fields += _when(history)
     if hand_id is not None:
         fields.append(("hand", str(hand_id) if isinstance(hand_id, int) else _string(hand_id)))
+    if history is not None and history.level is not None:
+        fields.append(("level", str(history.level)))
+    if history is not None:
+        fields.append(("seats", _array([str(seat.number) for seat in history.seats])))
+        if history.seat_count is not None:
+            fields.append(("seat_count", str(history.seat_count)))
     if table is not None:
         fields.append(("table", _string(str(table))))
     if names is not None:
         fields.append(("players", _array([_string(name) for name in names])))
     fields.append(("finishing_stacks", _array([amount(s) for s in hand.stacks])))
+    if history is not None:
+        # What each player won after the rake (pokerkit's winnings), which
+        # says whose winnings the rake came from.
+        fields.append(("winnings", _array([amount(w) for w in source.winnings()])))
     if currency_symbol:
         fields.append(("currency_symbol", _string(currency_symbol)))
     for name in RULE_SETTINGS:
         value = getattr(rules, name)
         text = _string(value) if isinstance(value, str) else str(value).lower()
         fields.append((f"_{name}", "0" if value is None else text))
-    if rake:
-        fields.append(("_rake", amount(rake)))
+    if source.rake:
+        fields.append(("_rake", amount(source.rake)))
+    if history is not None and history.tournament:
+        # PHH has no field for a tournament: user-defined ones.
+        fields.append(("_tournament", "true"))
+        if history.tournament_id is not None:
+            fields.append(("_tournament_id", _string(history.tournament_id)))
     return "".join(f"{key} = {value}\n" for key, value in fields)
+
+
+def _when(history: HandHistory) -> list[tuple[str, str]]:
+    """The venue, time, time zone and day of a history, as PHH's fields
+    (``time`` a TOML local time, the zone as the site names it)."""
+    fields = []
+    if history.venue:
+        fields.append(("venue", _string(history.venue)))
+    if history.time:
+        fields.append(("time", history.time))
+    if history.time_zone:
+        fields.append(("time_zone", _string(history.time_zone)))
+    if history.date:
+        year, month, day = history.date.split("/")
+        fields += [("day", str(int(day))), ("month", str(int(month))), ("year", str(int(year)))]
+    return fields
 
 
 def dumps_all(hands: Iterable[PlayedHand | Replay | str]) -> str:
@@ -149,9 +186,7 @@ def _starting(hand: PlayedHand) -> list[int]:
     return stacks
 
 
-def _actions(
-    hand: PlayedHand, amount: Callable[[int], str], known: list[list[bool]] | None
-) -> list[str]:
+def _actions(hand: PlayedHand, amount: Callable[[int], str], known: list[list[bool]]) -> list[str]:
     """The PHH actions of a finished hand. Cards dealt together are written
     in one action per player, in seat order (pokerkit's compressed form);
     a wager is written as the player's total bet on the street. Cards not
@@ -164,9 +199,7 @@ def _actions(
 
     def cards_text(cards: Iterable[int], seat: int, first: int) -> str:
         texts = razz_fast.format_cards(list(cards)).split()
-        if known is not None:
-            texts = [t if known[seat][first + i] else "??" for i, t in enumerate(texts)]
-        return "".join(texts)
+        return "".join(t if known[seat][first + i] else "??" for i, t in enumerate(texts))
 
     def flush() -> None:
         for seat in sorted(pending):

@@ -285,6 +285,24 @@ class HandHistory:
     incomplete."""
     marks_all_in: bool = False
     """The site marks every all-in, so a missing mark is a mismatch."""
+    date: str | None = None
+    """The day the hand was played, ``"YYYY/MM/DD"``, as the site gives it (None: not given)."""
+    time: str | None = None
+    """The time the hand began, ``"HH:MM:SS"`` (None: not given)."""
+    time_zone: str | None = None
+    """The time zone the site gives the time in, as it writes it (``"ET"``, ``"UTC"``),
+    None if it names none."""
+    seat_count: int | None = None
+    """The table's size (``8`` for an ``8-max`` table), None if the history does not say."""
+    tournament_id: str | None = None
+    """The tournament's number, where the history gives it."""
+    level: int | None = None
+    """The tournament's blind level (PokerStars' ``Level IV`` is 4), where given."""
+    venue: str | None = None
+    """Where the hand was played: the site's name for a site's text, PHH's ``venue``."""
+    final_stacks_before_rake: bool = False
+    """A convention: ``final_stacks`` are the stacks before the rake is taken (PHH's
+    ``finishing_stacks``, as pokerkit plays a hand)."""
     first_line: int = 1
     """The file line the hand starts at."""
     lines: list[str] = field(default_factory=list)

@@ -5,26 +5,35 @@ each under a ``[key]`` table. ``dumps`` writes a finished engine ``Hand`` (or
 a ``Replay`` of a site history) with the fields in the order the PHH
 specification and pokerkit 0.7.7 give them (``variant``,
 ``ante_trimming_status``, ``antes``, ``bring_in``, ``small_bet``, ``big_bet``,
-``starting_stacks``, ``actions``, then the optional ``hand``, ``seats``,
-``table``, ``players``, ``finishing_stacks``, ``currency_symbol``). Every
-card is written where it is dealt (``d dh p1 2c3d4h``: the third card is the
-door card, as pokerkit deals stud); pokerkit burns and posts antes itself,
-so neither is written. Rules the format has no field for are written as
-user-defined fields (``_cap``, ``_heads_up``, … every setting of ``Rules``
-but the stakes), and the rake of a
-replayed site hand as ``_rake`` (``finishing_stacks`` are before rake, as
-pokerkit plays the hand).
+``starting_stacks``, ``actions``, then the optional ``venue``, ``time``,
+``time_zone``, ``day``, ``month``, ``year``, ``hand``, ``level``, ``seats``,
+``seat_count``, ``table``, ``players``, ``finishing_stacks``, ``winnings``,
+``currency_symbol``: those a replayed history knows). Every card is written
+where it is dealt (``d dh p1 2c3d4h``: the third card is the door card, as
+pokerkit deals stud), ``??`` for a card nobody saw (a site's opponent's
+down cards; an engine hand's cards ``known=`` hides); pokerkit burns and
+posts antes itself, so neither is written. Rules the format has no field
+for are written as user-defined fields (``_cap``, ``_heads_up``, … every
+setting of ``Rules`` but the stakes), and so are the rake of a replayed
+site hand (``_rake``; ``finishing_stacks`` are before rake, as pokerkit
+plays the hand, and ``winnings`` after it, as the site paid) and a
+tournament (``_tournament = true``, ``_tournament_id``).
 
 ``loads`` turns a PHH hand into the same ``HandHistory`` a site's text
 becomes, so ``replay`` checks it the same way: every logged amount is the
 engine's, the cards are the ones dealt, and each player ends with the
-``finishing_stacks`` the file gives. PHH logs no collected amounts, so those
-are not compared. Amounts with decimals (money) are read in the smallest
-unit the file uses (``HandHistory.scale``).
+``finishing_stacks`` the file gives (before the rake) and wins its
+``winnings`` (after it; the rake of a file with ``_rake`` and no
+``winnings`` is the one winner's). Every field ``dumps`` writes is read
+back into the ``HandHistory`` (``date``, ``time``, ``seat_count``, …).
+Amounts with decimals (money) are read in the smallest unit the file uses
+(``HandHistory.scale``).
 """
 
 from __future__ import annotations
 
+import bisect
+import datetime as dt
 import os
 import sys
 from decimal import Decimal
@@ -32,8 +41,9 @@ from typing import Any, Callable, Union
 
 import razz_fast
 from razz_fast._core import MAX_CHIPS
+from razz_fast.histories._phh_lines import action_lines, field_line, table_lines
 from razz_fast.histories._phh_writer import MAX_PLACES, RULE_SETTINGS, VARIANT, dumps, dumps_all
-from razz_fast.histories.model import SLOTS, HandHistory, HistoryError, Play, Seat, Show
+from razz_fast.histories.model import SLOTS, HandHistory, HistoryError, Payout, Play, Seat, Show
 from razz_fast.histories.reader import HistoryFile, decode
 
 if sys.version_info >= (3, 11):
@@ -75,7 +85,7 @@ def loads(text: str, *, source: str | None = None) -> HandHistory:
     data = _toml(text, source)
     if "variant" not in data and data and all(isinstance(v, dict) for v in data.values()):
         raise HistoryError("this is a .phhs collection; use loads_all", source=source)
-    return _read_hand(data, text, 1, "1", source)
+    return _read_hand(data, text.splitlines(), 1, "1", source)
 
 
 def loads_all(text: str, *, source: str | None = None) -> HistoryFile:
@@ -83,15 +93,20 @@ def loads_all(text: str, *, source: str | None = None) -> HistoryFile:
     hands that cannot be read become errors and the others still load."""
     data = _toml(text, source)
     result = HistoryFile(source)
+    lines = text.splitlines()
     if "variant" in data:
         try:
-            result.hands.append(_read_hand(data, text, 1, "1", source))
+            result.hands.append(_read_hand(data, lines, 1, "1", source))
         except HistoryError as error:
             result.errors.append(error)
         return result
-    lines = text.splitlines()
+    # Each hand gets its own lines (from its header to the next one), found
+    # in one pass, so reading stays linear in the file's size.
+    headers = table_lines(lines)
+    starts = sorted(headers.values())
     for key, value in data.items():
-        first = _table_line(lines, key)
+        first = headers.get(key, 1)
+        end = starts[bisect.bisect_right(starts, first)] - 1 if first < starts[-1] else len(lines)
         if not isinstance(value, dict):
             result.errors.append(
                 HistoryError("not a hand table", hand_id=key, line=first, source=source)
@@ -101,7 +116,7 @@ def loads_all(text: str, *, source: str | None = None) -> HistoryFile:
             result.skipped += 1
             continue
         try:
-            result.hands.append(_read_hand(value, text, first, key, source))
+            result.hands.append(_read_hand(value, lines[first - 1 : end], first, key, source))
         except HistoryError as error:
             result.errors.append(error)
     return result
@@ -128,14 +143,6 @@ def _toml(text: str, source: str | None) -> dict[str, Any]:
         raise HistoryError(f"not valid TOML: {error}", source=source) from None
     except RecursionError:
         raise HistoryError("not valid TOML: nested too deeply", source=source) from None
-
-
-def _table_line(lines: list[str], key: str) -> int:
-    for number, line in enumerate(lines, start=1):
-        stripped = line.strip()
-        if stripped in (f"[{key}]", f'["{key}"]', f"['{key}']"):
-            return number
-    return 1
 
 
 class _Hand:
@@ -167,12 +174,12 @@ class _Hand:
 
 
 def _read_hand(
-    data: dict[str, Any], text: str, first: int, key: str, source: str | None
+    data: dict[str, Any], lines: list[str], first: int, key: str, source: str | None
 ) -> HandHistory:
     """One hand (``_history``), whatever breaks the reader an error of
     this hand only: a reader bug must not lose a file's other hands."""
     try:
-        return _history(data, text, first, key, source)
+        return _history(data, lines, first, key, source)
     except HistoryError:
         raise
     except Exception as error:
@@ -185,16 +192,16 @@ def _read_hand(
 
 
 def _history(
-    data: dict[str, Any], text: str, first: int, key: str, source: str | None
+    data: dict[str, Any], lines: list[str], first: int, key: str, source: str | None
 ) -> HandHistory:
+    """The hand whose own ``lines`` start at file line ``first``."""
     hand_id = str(data.get("hand", key))
-    lines = text.splitlines()
 
     def fail(message: str, line: int | None = None) -> HistoryError:
         return HistoryError(message, hand_id=hand_id, line=line, source=source)
 
     def bad(field: str, message: str) -> HistoryError:
-        return fail(message, _field_line(lines, first, field))
+        return fail(message, field_line(lines, first, field))
 
     variant = data.get("variant")
     if variant != VARIANT:
@@ -230,10 +237,23 @@ def _history(
         logs_returns=False,
         logs_rake=False,
         logs_payouts=False,
+        final_stacks_before_rake=True,
         lines=lines,
-        first_line=1,
+        first_line=first,
         source=source,
     )
+    _details(history, data, bad)
+    winnings, rake = _paid(data, n, units)
+    if rake is not None:
+        history.rake = rake
+    if winnings is not None:
+        # What each player won after the rake: compared as a site's
+        # collected amounts are.
+        history.logs_payouts = True
+        where = field_line(lines, first, "winnings")
+        for name, won in zip(players, winnings):
+            if won:
+                history.payouts.append(Payout(name, "collect", won, None, where, ""))
     if not trimming and any(stack < ante for stack in stacks):
         # Untrimmed, pokerkit settles a short ante differently from the
         # engine (and the sites), which trim the others' antes to it.
@@ -244,7 +264,7 @@ def _history(
     history.settings = {"preset": "pokerstars", **stated}
     rules = razz_fast.Rules.preset("pokerstars").replace(**stated)
     if finishing is not None:
-        history.final_stacks = dict(zip(players, units[4 + n :]))
+        history.final_stacks = dict(zip(players, units[4 + n : 4 + 2 * n]))
     state = _Hand(history, stacks, rules.short_bring_in == "full")
     for seat in range(n):
         if ante:
@@ -256,9 +276,7 @@ def _history(
     actions = data["actions"]
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise bad("actions", "actions must be a list of strings")
-    position = first - 1
-    for action in actions:
-        line, position = _find(lines, action, position)
+    for action, line in zip(actions, action_lines(lines, first, len(actions))):
         _action(state, action.split("#", 1)[0].split(), line, action, players, fail)
     return history
 
@@ -284,6 +302,16 @@ def _amounts(data: dict[str, Any], bad: _Bad) -> tuple[int, int, list[int], list
             raise bad("finishing_stacks", f"finishing_stacks must list {n} stacks")
         fields += ["finishing_stacks"] * n
         amounts += finishing
+    # (After the stacks, so that units[4 + n:] stays the finishing stacks.)
+    for name, count in (("winnings", n), ("_rake", 1)):
+        value = data.get(name)
+        if value is None:
+            continue
+        values = value if name == "winnings" else [value]
+        if not isinstance(values, list) or len(values) != count:
+            raise bad(name, f"{name} must list {n} amounts")
+        fields += [name] * count
+        amounts += values
     for field, value in zip(fields, amounts):
         problem = _amount_problem(value)
         if problem:
@@ -296,6 +324,55 @@ def _amounts(data: dict[str, Any], bad: _Bad) -> tuple[int, int, list[int], list
         if unit < 0:
             raise bad(field, f"{field}: amount {value} is negative")
     return n, scale, [units[0], *units[n:]], finishing
+
+
+def _paid(data: dict[str, Any], n: int, units: list[int]) -> tuple[list[int] | None, int | None]:
+    """The ``winnings`` and ``_rake`` a file gives, in units (None: not
+    given): they follow the stacks in ``_amounts``' list."""
+    rest = units[4 + n + (n if data.get("finishing_stacks") is not None else 0) :]
+    winnings = None
+    if data.get("winnings") is not None:
+        winnings, rest = rest[:n], rest[n:]
+    rake = rest[0] if data.get("_rake") is not None else None
+    return winnings, rake
+
+
+def _details(history: HandHistory, data: dict[str, Any], bad: _Bad) -> None:
+    """The fields PHH defines for where and when a hand was played, and
+    razz_fast's own for a tournament, each checked for its kind."""
+    for name, kind in (
+        ("venue", str), ("time_zone", str), ("seat_count", int), ("level", int),
+        ("day", int), ("month", int), ("year", int), ("_tournament", bool),
+        ("_tournament_id", str), ("table", (str, int)),
+    ):  # fmt: skip
+        value = data.get(name)
+        wrong = isinstance(value, bool) and kind is not bool
+        if value is not None and (wrong or not isinstance(value, kind)):
+            raise bad(name, f"{name} must be {_KINDS[name]}, not {_shown(value)}")
+    when = data.get("time")
+    if when is not None:
+        if not isinstance(when, dt.time):
+            raise bad("time", f"time must be a TOML local time (10:24:42), not {_shown(when)}")
+        history.time = when.strftime("%H:%M:%S")
+    day, month, year = (data.get(name) for name in ("day", "month", "year"))
+    if day is not None and month is not None and year is not None:
+        try:
+            history.date = dt.date(year, month, day).strftime("%Y/%m/%d")
+        except ValueError as error:
+            raise bad("day", f"day, month and year are not a date: {error}") from None
+    history.time_zone = data.get("time_zone")
+    history.venue = data.get("venue")
+    history.seat_count = data.get("seat_count")
+    history.level = data.get("level")
+    history.tournament = bool(data.get("_tournament", False))
+    history.tournament_id = data.get("_tournament_id")
+
+
+_KINDS = {
+    "venue": "a string", "time_zone": "a string", "seat_count": "an integer",
+    "level": "an integer", "day": "an integer", "month": "an integer", "year": "an integer",
+    "_tournament": "true or false", "_tournament_id": "a string", "table": "a string",
+}  # fmt: skip
 
 
 def _seating(data: dict[str, Any], n: int, bad: _Bad) -> tuple[list[str], list[int]]:
@@ -344,28 +421,6 @@ def _shown(value: Any) -> str:
     """A field's value for an error message, cut short."""
     text = repr(value) if not isinstance(value, Decimal) else str(value)
     return text if len(text) <= 40 else f"{text[:40]}…"
-
-
-def _field_line(lines: list[str], first: int, field: str) -> int:
-    """The line of ``field`` in the hand that starts at line ``first`` (that
-    line if it cannot be found), for error messages."""
-    for number in range(first, len(lines) + 1):
-        stripped = lines[number - 1].strip()
-        if number > first and stripped.startswith("["):
-            break  # the next hand's table
-        name = stripped.split("=", 1)[0].strip().strip("'\"")
-        if "=" in stripped and name == field:
-            return number
-    return first
-
-
-def _find(lines: list[str], action: str, start: int) -> tuple[int | None, int]:
-    """The file line of an action (searched from ``start``, as actions come
-    in order), for error messages."""
-    for index in range(start, len(lines)):
-        if action in lines[index]:
-            return index + 1, index
-    return None, start
 
 
 def _amount_problem(value: Any) -> str | None:

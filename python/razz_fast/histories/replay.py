@@ -431,11 +431,30 @@ def _check_payouts(history: HandHistory, result: Replay, index: dict[str, int]) 
     site_returned, collected = _site_payouts(history, index, len(result.names))
     if not history.logs_payouts:
         collected = list(award)  # nothing to compare: the finishing stacks are checked
+        if history.rake:
+            collected = _raked(history, collected)
     _check_returns(history, result.names, returned, site_returned)
     rake, shortfall = _check_collected(history, result.names, award, collected)
     result.rake, result.collected, result.rake_paid = rake, collected, shortfall
     _check_nets(history, result, index)
     _check_summary(history, result, index)
+
+
+def _raked(history: HandHistory, award: list[int]) -> list[int]:
+    """What the winners collected of ``award`` after a rake when the
+    history says only the rake (a PHH file with ``_rake`` but no
+    ``winnings``): all of it from the one winner; with several, whose
+    winnings paid it is not known, which is the hand's error."""
+    winners = [seat for seat, chips in enumerate(award) if chips]
+    if len(winners) != 1:
+        raise history.error(
+            "the rake is given but not who paid it (several players won and the"
+            " file gives no winnings)",
+            history.first_line,
+        )
+    collected = list(award)
+    collected[winners[0]] -= history.rake or 0
+    return collected
 
 
 def _engine_payouts(history: HandHistory, result: Replay) -> tuple[list[int], list[int]]:
@@ -547,8 +566,10 @@ def _check_nets(history: HandHistory, result: Replay, index: dict[str, int]) -> 
                 end,
             )
     starts = {seat.name: seat.stack for seat in history.seats}
+    # (PHH's finishing stacks are before the rake, as pokerkit plays a hand.)
+    ends = result.hand.payoffs if history.final_stacks_before_rake else net
     for name, value in history.final_stacks.items():
-        if starts[name] + net[index[name]] != value:
+        if starts[name] + ends[index[name]] != value:
             raise history.error(f"{name} ends with a different stack", history.summary_line or end)
 
 

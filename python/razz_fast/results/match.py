@@ -124,16 +124,18 @@ _SUMS = ("net", "deal_sq", "hand_sq", "seat_hands", "luck", "adjusted_sq")
 @dataclass(frozen=True, eq=False)
 class MatchResult(NanEqual):
     """Per distinct strategy (first-seen order, ``strategies`` holds their
-    labels): ``net`` chips won; ``mean`` chips per hand played; ``bb_per_100``
-    big bets per 100 hands; ``stderr`` the standard error of ``mean``
+    labels): ``net`` chips won; ``mean`` chips per seat-hand (a hand played
+    by one of its seats: a strategy in two seats of a hand plays two seat-hands
+    of it); ``bb_per_100`` big bets per 100 seat-hands; ``stderr`` the standard error of ``mean``
     computed over deals (each deal's rotations paired); ``interval`` its 95%
     interval in big bets per 100 hands; ``plain_stderr`` the error of the
     same mean in plain play on as many hands (computed over hands, each
     hand taken as independent, from the chips won); and
     ``variance_reduction`` = (plain_stderr / stderr)², 1 in plain play. ``pairwise`` maps
     (a, b) to a's edge over b in big bets per 100 hands and its error, for
-    a two-strategy match. ``deals``, ``hands`` (all rotations),
-    ``seat_hands`` (hands each strategy played), ``seed``, ``elapsed``, and
+    a two-strategy match. ``deals``, ``hands`` (the hands played: all
+    rotations of all deals), ``seat_hands`` (each strategy's seat-hands),
+    ``seed``, ``elapsed``, and
     ``records`` (``record=N``: the first N hands played). One deal gives
     no error: ``stderr``, ``interval``, the pairwise error and
     ``variance_reduction`` are then NaN.
@@ -151,9 +153,10 @@ class MatchResult(NanEqual):
     net: list[int]
     """Chips won by each strategy over all its seats and hands (never luck-adjusted)."""
     mean: list[float]
-    """Chips per hand played, each strategy (luck-adjusted with ``adjust_luck``)."""
+    """Chips per seat-hand (per hand played by one of its seats), each strategy
+    (luck-adjusted with ``adjust_luck``)."""
     bb_per_100: list[float]
-    """``mean`` in big bets per 100 hands."""
+    """``mean`` in big bets per 100 seat-hands."""
     stderr: list[float]
     """The standard error of ``mean``, computed over deals (each deal's rotations paired);
     NaN for one deal."""
@@ -173,7 +176,8 @@ class MatchResult(NanEqual):
     hands: int
     """The number of hands played, every rotation of every deal."""
     seat_hands: list[int]
-    """Hands each strategy played, counting each of its seats."""
+    """Each strategy's seat-hands: the hands it played, once for each of its seats in
+    each hand (a strategy in three of six seats plays three seat-hands a hand)."""
     duplicate: bool
     """Whether each deal was replayed once per rotation of the seating (False: plain play)."""
     seed: int
@@ -200,10 +204,13 @@ class MatchResult(NanEqual):
         return plot_match(self, path)
 
     def table(self) -> str:
-        """The ranking, best first, as a text table."""
+        """The ranking, best first, as a text table: each strategy's bb/100
+        (big bets per 100 seat-hands), its 95% interval and its seat-hands."""
         rows = sorted(range(len(self.strategies)), key=lambda j: -self.bb_per_100[j])
         width = max(len("strategy"), *(len(s) for s in self.strategies))
-        lines = [f"{'strategy':<{width}}  {'bb/100':>9}  {'95% interval':>21}  {'hands':>12}"]
+        # "seat-hands", not "hands": a strategy in three seats of every hand
+        # plays three times the match's hands.
+        lines = [f"{'strategy':<{width}}  {'bb/100':>9}  {'95% interval':>21}  {'seat-hands':>12}"]
         for j in rows:
             low, high = self.interval[j]
             # One deal gives no interval (NaN): say so rather than "+nan".

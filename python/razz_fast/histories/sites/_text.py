@@ -597,6 +597,7 @@ def builder_for(
         first_line=first_line,
         lines=lines,
         source=source,
+        venue=site,
         **conventions,
     )
     return Builder(hand)
@@ -616,6 +617,70 @@ def read_header(b: Builder, stakes: re.Pattern[str], table: str) -> None:
         hand.ante = b.amount(found["ante"], hand.first_line)
     name = re.search(table, "\n".join(hand.lines), re.M)
     hand.table = name.group(1) if name else ""
+    read_details(hand, hand.lines[:2])
+
+
+#: ``2009/11/26 10:24:42 ET`` (PokerStars, Winamax), ``2021-01-02 15:48:40`` (KingsClub).
+_DATE_TIME = re.compile(
+    r"\b(\d{4})[/-](\d{2})[/-](\d{2})[ T](\d{1,2}):(\d{2}):(\d{2})(?: ([A-Z]{2,5})\b)?"
+)
+#: ``17:10:10 CCT - 2010/12/07`` (Full Tilt: the time first).
+_TIME_DATE = re.compile(
+    r"\b(\d{1,2}):(\d{2}):(\d{2})(?: ([A-Z]{2,5}))? - (\d{4})/(\d{2})/(\d{2})\b"
+)
+#: ``Table 'Gotha II' 8-max`` (after the name's quote: a name may say "6-max"), Full
+#: Tilt's ``Table Jackrabbit (6 max)``.
+_SEAT_COUNT = re.compile(r"(?:' |\()(\d{1,2})[- ]max\b")
+_TOURNAMENT = re.compile(r"Tournament #(\d[\d-]*)|Sit & Go \((\d+)\)")
+_LEVEL = re.compile(r"\bLevel ([IVXLC]+|\d{1,4})\b")
+_ROMAN = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100}
+
+
+def read_details(hand: HandHistory, header: list[str]) -> None:
+    """What the header lines say besides the stakes, kept so that a
+    conversion writes it again: the date, time and time zone (the first
+    the site gives, where it gives two), the table's size, the tournament's
+    number and level."""
+    text = "\n".join(header)
+    found = _DATE_TIME.search(text)
+    if found:
+        year, month, day, hour, minute, second, zone = found.groups()
+    else:
+        other = _TIME_DATE.search(text)
+        if other is None:
+            year = None
+        else:
+            hour, minute, second, zone, year, month, day = other.groups()
+    if year is not None:
+        hand.date = f"{year}/{month}/{day}"
+        hand.time = f"{int(hour):02d}:{minute}:{second}"
+        hand.time_zone = zone
+    size = _SEAT_COUNT.search(text)
+    hand.seat_count = int(size.group(1)) if size else None
+    tournament = _TOURNAMENT.search(text)
+    if tournament and hand.tournament:
+        hand.tournament_id = tournament.group(1) or tournament.group(2)
+    level = _LEVEL.search(text)
+    if level and hand.tournament:
+        hand.level = roman_value(level.group(1))
+
+
+def roman_value(text: str) -> int:
+    """``"IV"`` → 4, ``"12"`` → 12."""
+    if text.isdigit():
+        return int(text)
+    values = [_ROMAN[letter] for letter in text]
+    return sum(-v if v < w else v for v, w in zip(values, values[1:] + [0]))
+
+
+def roman(number: int) -> str:
+    """4 → ``"IV"`` (PokerStars writes tournament levels so)."""
+    out = ""
+    for value, letters in ((100, "C"), (90, "XC"), (50, "L"), (40, "XL"), (10, "X"),
+                           (9, "IX"), (5, "V"), (4, "IV"), (1, "I")):  # fmt: skip
+        count, number = divmod(number, value)
+        out += letters * count
+    return out
 
 
 def sections(ignored: tuple[str, ...] = ("SHOW DOWN",), offset: int = 0) -> SectionHandler:

@@ -170,6 +170,12 @@ def _parse(
     b = builder_for(SITE, game.get("id", "?"), stakes, tournament, lines, first_line, source)
     hand = b.hand
     hand.table = fields[1] if len(fields) > 1 else ""
+    when = re.fullmatch(r"(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})", game.get("starttime", ""))
+    if tournament and len(fields) > 2 and fields[2]:
+        hand.tournament_id = fields[2]
+    if when:  # (Merge names no time zone)
+        hand.date = "/".join(when.groups()[:3])
+        hand.time = ":".join(when.groups()[3:])
     found = re.search(r"([$€£]?[\d.,]+)/([$€£]?[\d.,]+)", stakes)
     if found:
         hand.small_bet = b.amount(found.group(1), first_line)

@@ -36,7 +36,9 @@ SITE = "PokerStars"
 # first on a checked seventh street (its own rules pages and logs;
 # docs/RULES.md)
 PRESET = "pokerstars"
-HEADER = re.compile(r"^PokerStars (?:Home Game )?(?:Hand|Game) #(\d+):")
+# (A hand converted from another site keeps that site's number: Winamax's
+# "9250793-444-1478990340", Merge's "43618199-14".)
+HEADER = re.compile(r"^PokerStars (?:Home Game )?(?:Hand|Game) #(\d[\d-]*):")
 # "(Razz Limit, $400/$800 USD)" in mixed games, "($0.04/$0.08 USD)" alone.
 _STAKES = re.compile(
     r"\((?:[^(),]*, )?(?P<small>" + AMOUNT + ")/(?P<big>" + AMOUNT + r")(?: [A-Z]{3})?\)"
@@ -119,7 +121,8 @@ def _section(b: Builder, name: str, rest: str, line: int) -> None:
 def parse(lines: list[str], first_line: int, source: str | None) -> HandHistory:
     tournament = "Tournament #" in lines[0]
     b = new_hand(SITE, HEADER, lines, first_line, source, tournament, marks_all_in=True)
-    read_header(b, _STAKES, r"^Table '(.*?)'")
+    # (To the line's last quote: a name may hold one, "Bob's".)
+    read_header(b, _STAKES, r"^Table '(.*)'")
     run_lines(b, PATTERNS, NOISE, _section)
     b.require_rake()
     return finish(b)
