@@ -34,6 +34,15 @@ ranks lowest first) seeded with `seed + i` mod 2**64; any `threads` gives
 the same chart. Weighted by `combos`, the heads-up equities average exactly
 one half: both hands are random over the whole chart.
 
+On the command line an exact chart (heads-up by default, or `--exact yes`)
+is timed before it starts, on slices of one row's enumeration within about
+half a second, and one expected to take over a minute is announced on
+stderr with the estimate and its end time: heads-up takes seconds, against
+two random hands hours, against three or more weeks (where one unit of
+work outlasts the half second, the figure is a lower bound, "at least").
+Ctrl-C stops it; on a terminal the progress bar counts the rows with the
+time left.
+
 `chart.plot(path=None)` (and `razz-fast chart --plot FILE`, PNG, SVG or PDF
 by the extension; `pip install 'razz-fast[plot]'`) draws the chart as a
 curve: every start's equity, best to worst, coloured by its highest card,
