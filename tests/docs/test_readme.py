@@ -104,8 +104,25 @@ def test_python_blocks_run_and_show_their_output(monkeypatch, page):
     assert blocks, f"{page.name} has Python to run"
     problems = []
     for number, block in enumerate(blocks, 1):
+        if _missing_extra(block):
+            continue  # run wherever the test extra installs it (CPython 3.11+)
         problems += [f"block {number}, {p}" for p in check_block(block, {}, str(page))]
     assert not problems, "\n".join(problems)
+
+
+#: What a block's words need that only some Pythons install: open-spiel has
+#: no wheel for CPython 3.9 or 3.10, so the test extra leaves it out there.
+OPTIONAL = {"pyspiel": "pyspiel", "razz_fast.openspiel": "pyspiel", "razz_fast.columnar": "pyarrow"}
+
+
+def _missing_extra(block: str) -> bool:
+    """Whether the block uses an optional module this Python lacks."""
+    import importlib.util
+
+    return any(
+        word in block and importlib.util.find_spec(module) is None
+        for word, module in OPTIONAL.items()
+    )
 
 
 def test_the_readme_shows_checked_outputs():

@@ -5,9 +5,10 @@ simulated hands back out.
 or Merge file (UTF-8, UTF-8 with a byte-order mark, or UTF-16) into
 ``HandHistory`` objects, skipping other games in mixed-game files;
 ``replay(history)`` plays a hand through the engine and checks every logged
-amount; ``to_pokerstars(hand)`` writes a ``Hand`` as a PokerStars-style
-history that ``parse_histories`` reads back. [Hand histories](HISTORIES.md) has the
-details and each site's conventions.
+amount; ``to_pokerstars`` writes a ``Replay`` (what the site showed, and
+nothing it did not) or a ``Hand`` as PokerStars text that
+``parse_histories`` reads back, and ``phh`` reads and writes PHH.
+[Hand histories](HISTORIES.md) has the details and each site's conventions.
 """
 
 from razz_fast.histories.model import HandHistory, HistoryError, Payout, Play, Seat, Show
