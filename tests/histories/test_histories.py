@@ -605,7 +605,8 @@ def test_a_huge_amount_names_its_hand_and_the_rest_are_checked(tmp_path, capsys)
     path = tmp_path / "bad.txt"
     path.write_text(bad)
     # An unreadable hand is skipped and counted, not a mismatch: status 0.
-    assert main(["replay", "--no-equity", str(path), str(STARS_CASH)]) == 0
+    # the rest are checked, and the unreadable hand fails the run
+    assert main(["replay", "--no-equity", str(path), str(STARS_CASH)]) == 1
     out = capsys.readouterr().out
     assert "hand 35874566077, line 31: amount" in out and "too large" in out
     assert out.count(": ok,") == 8 + 9

@@ -432,7 +432,8 @@ def test_cli_replay_goes_on_past_malformed_hands(tmp_path, capsys):
     cap_line = text.splitlines().index('_cap = "x"') + 1
     good = tmp_path / "ok.phh"
     good.write_text(EXAMPLE)
-    assert main(["replay", "--no-equity", os.fspath(mixed), os.fspath(good)]) == 0
+    # the rest are checked, and the unreadable hand fails the run
+    assert main(["replay", "--no-equity", os.fspath(mixed), os.fspath(good)]) == 1
     out = capsys.readouterr().out
     assert "hand 1, line 5: bring_in: Infinity is not a finite number" in out
     assert f"hand 3, line {cap_line}: _cap = 'x': cap must be an int, got str" in out
