@@ -555,9 +555,16 @@ def test_cli_convert_leaves_out_a_hand_pokerstars_text_cannot_hold(tmp_path, cap
     source = tmp_path / "in.phhs"
     source.write_text(f"[1]\n{two_lines}\n[2]\n{EXAMPLE}")
     target = tmp_path / "out.txt"
+    target.write_text("the user's own file\n")
+    # a failed run writes nothing: OUT stays as it was
     assert main(["convert", os.fspath(source), os.fspath(target)]) == 1
     captured = capsys.readouterr()
     assert "hand 1: cannot be written as PokerStars text: table must be one line" in captured.err
+    assert "1 left out: nothing written" in captured.err and "--partial" in captured.err
+    assert target.read_text() == "the user's own file\n"
+    # --partial writes the hands that convert, and the status still says one failed
+    assert main(["convert", "--partial", os.fspath(source), os.fspath(target)]) == 1
+    captured = capsys.readouterr()
     assert "1 hands written, 1 left out" in captured.out
     assert [h.players for h in read_histories(target).hands] == [["Alice", "Bob", "Carol"]]
 

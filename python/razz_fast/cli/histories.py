@@ -235,8 +235,9 @@ def convert_command(args: argparse.Namespace) -> int:
     """Replay every hand of a history file and write them as PHH (``.phh``:
     one hand, ``.phhs``: any number) or PokerStars-style text (any other
     name, or ``--to``); ``-`` is standard output. A hand that does not
-    replay, or cannot be written as PokerStars text, is reported and left
-    out (status 1); a file that cannot be read or written is the command's
+    replay, or cannot be written as PokerStars text, is reported (status 1)
+    and then nothing is written, unless ``--partial`` asks for the hands
+    that convert; a file that cannot be read or written is the command's
     error (2). OUT is written whole or not at all: never IN itself, never
     when no hand is left to write, and through a temporary file renamed
     over it only once the text is complete."""
@@ -286,13 +287,15 @@ def convert_command(args: argparse.Namespace) -> int:
         written = len(texts)
         text = "\n\n".join(texts)
     where = "standard output" if to_stdout else args.output
-    if written == 0:
-        # An empty file in place of the user's would be a loss, not a result.
+    if written == 0 or (failures and not args.partial):
+        # An empty file in place of the user's would be a loss, not a result;
+        # and a failed run leaves OUT as it was unless asked otherwise.
         read = f"{len(loaded.hands)} razz hands read" if loaded.hands else "no razz hand read"
         others = f", {loaded.skipped} hands of other games skipped" if loaded.skipped else ""
+        hint = " (--partial writes the hands that convert)" if written else ""
         print(
             f"razz-fast: {args.input}: {read}{others}, {len(failures)} left out:"
-            f" nothing written to {where}",
+            f" nothing written to {where}{hint}",
             file=sys.stderr,
         )
         return 1
@@ -437,11 +440,11 @@ def add_convert(commands: Any, types: Any) -> None:
         description="Replay every hand of a site's text file or a PHH file and write them "
         "as PHH (OUT ending in .phh for one hand, .phhs for any number) or as "
         "PokerStars-style text (any other name), or in the format --to names; OUT - is "
-        "standard output. Hands that do not replay or that PokerStars text cannot hold "
-        "are left out and the exit status is 1. OUT is never IN (by name or link), and "
-        "is written whole or not at all: when no hand is left to write, nothing is "
-        "written (status 1) and an existing OUT stays as it was. A file that cannot be "
-        "read or written is an error (2).",
+        "standard output. A hand that does not replay or that PokerStars text cannot "
+        "hold is named on stderr and the exit status is 1; nothing is then written and "
+        "an existing OUT stays as it was, unless --partial asks for the hands that "
+        "convert. OUT is never IN (by name or link), and is written whole or not at all. "
+        "A file that cannot be read or written is an error (2).",
     )
     conv.add_argument("input", help="a hand-history file (any supported site, .phh, .phhs)")
     conv.add_argument("output", help="the file to write, or - for standard output")
@@ -451,5 +454,11 @@ def add_convert(commands: Any, types: Any) -> None:
         default=None,
         help="the format to write: PHH of one hand, PHH of any number, or PokerStars "
         "text (default: from OUT's name; PokerStars text for -)",
+    )
+    conv.add_argument(
+        "--partial",
+        action="store_true",
+        help="when some hands cannot be converted, write the others (the exit status "
+        "is still 1); without it nothing is written",
     )
     conv.set_defaults(run=convert_command)
