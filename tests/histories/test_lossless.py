@@ -85,6 +85,33 @@ def known_cards(history: HandHistory) -> set[str]:
     return {card for cards in history.cards.values() for card in cards if card}
 
 
+#: The only hands of tests/data that do not replay (tests/histories/
+#: test_histories.py says why, each at its line: two logs the sites wrote
+#: wrongly, a fold Merge allowed where a check was free, and a hand-written
+#: fixture). A conversion has no replayed hand to keep of them: `convert`
+#: names them and writes nothing without --partial.
+NOT_REPLAYED = {
+    ("KingsClub", "3537921"),
+    ("Merge", "36487050-15"),
+    ("PokerStars", "35874566077"),
+}
+
+
+def test_every_hand_but_the_known_failures_is_in_the_round_trip():
+    """No hand is left out of the lossless tests unnoticed: every hand of
+    every file parses, and all but the named ones replay."""
+    left_out = set()
+    for path in REAL:
+        loaded = read_histories(path)
+        assert loaded.errors == [], path
+        for history in loaded.hands:
+            try:
+                replay(history)
+            except HistoryError:
+                left_out.add((history.site, history.hand_id))
+    assert left_out == NOT_REPLAYED
+
+
 @pytest.mark.parametrize("path", REAL, ids=lambda p: f"{p.parent.name}/{p.name}")
 @pytest.mark.parametrize("target", ["stars", "phh"])
 def test_every_real_hand_converts_without_loss(path, target):
