@@ -2,6 +2,7 @@
 ValueError naming the count, instead of running on other threads than the
 caller asked for (or not at all)."""
 
+import os
 import subprocess
 import sys
 
@@ -43,8 +44,15 @@ print(razz_fast.rank_many(hands[:3], threads=2).tolist())
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc, caps RLIMIT_AS")
 @pytest.mark.parametrize("call", ["rank_many", "equity", "simulate", "Tables", "exploitability"])
 def test_threads_the_system_refuses_are_a_value_error(call):
+    # Under the cap, the stacks of the threads that did start can take the
+    # last of the room; a small allocation a started thread then makes must
+    # still be served (else it aborts the child, as one did on a busy
+    # machine): one malloc arena for every thread, padded with 64 MB of heap
+    # taken before the cap is set (glibc's own settings, read at start).
+    env = dict(os.environ, MALLOC_ARENA_MAX="1", MALLOC_TOP_PAD_=str(64 << 20))
+    env["MALLOC_TRIM_THRESHOLD_"] = str(1 << 40)
     child = subprocess.run(
-        [sys.executable, "-c", CHILD, call], capture_output=True, text=True, timeout=300
+        [sys.executable, "-c", CHILD, call], capture_output=True, text=True, timeout=300, env=env
     )
     assert child.returncode == 0, child.stderr
     out = child.stdout.splitlines()
