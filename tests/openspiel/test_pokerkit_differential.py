@@ -222,7 +222,7 @@ def test_random_hands_agree_with_openspiels_razz():
 
 @pytest.mark.slow
 def test_a_thousand_random_hands_agree_with_openspiels_razz():
-    outcomes = check(range(1000, 2100))
-    compared = sum(n for kind, n in outcomes.items() if kind in ("same", "diverged", "split"))
-    assert compared >= 1000, outcomes
-    assert outcomes.get("same", 0) >= 800, outcomes
+    # At least 1,000 hands agree at every step, legal actions and returns;
+    # every other hand differs only in a way docs/RULES.md names.
+    outcomes = check(range(1000, 2300))
+    assert outcomes.get("same", 0) >= 1000, outcomes
