@@ -349,6 +349,19 @@ class ParquetSink:
         self._path = path
         self._row_group_hands = row_group_hands
         self._options = {**PARQUET_OPTIONS, **options}
+        # What can be told now is refused now, not after the first chunk
+        # has been played (the file itself is made at the first batch).
+        folder = os.path.dirname(os.path.abspath(os.fspath(path)))
+        if not os.path.isdir(folder) or not os.access(folder, os.W_OK | os.X_OK):
+            raise ValueError(f"ParquetSink: cannot write {os.fspath(path)!r}: no writable folder")
+        codec = self._options.get("compression")
+        if isinstance(codec, str) and codec.lower() not in ("none", "uncompressed"):
+            try:
+                available = self._pa.Codec.is_available(codec)
+            except ValueError:  # (pyarrow's own words for a name it does not know)
+                available = False
+            if not available:
+                raise ValueError(f"ParquetSink: compression {codec!r} is not one pyarrow has")
         self._writer: Any = None
         self._pending: list[Any] = []
         self._pending_rows = 0
@@ -356,6 +369,8 @@ class ParquetSink:
         """Hands written so far (every hand given, once closed)."""
 
     def __call__(self, batch: Any) -> None:
+        if not isinstance(batch, self._pa.RecordBatch):
+            raise TypeError(f"ParquetSink takes pyarrow RecordBatches, got {type(batch).__name__}")
         if self._writer is None:
             self._writer = self._pq.ParquetWriter(self._path, batch.schema, **self._options)
         self._pending.append(batch)

@@ -244,7 +244,8 @@ impl Record {
             .py()
             .import("razz_fast.results")?
             .getattr("checked_record")?
-            .call1((obj, hands))?;
+            // (the core's simulate and match also take a sink, checked before)
+            .call1((obj, hands, true))?;
         Ok(Record(checked.extract()?))
     }
 

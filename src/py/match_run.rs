@@ -190,6 +190,12 @@ impl MatchRun {
         let given = strategies.len()?;
         let hands: Hands = hands.extract()?;
         let players: Players = if players.is_none() {
+            // Seats come from the strategies: say so, not "players must be".
+            if !(2..=8).contains(&given) {
+                return Err(PyValueError::new_err(format!(
+                    "strategies must hold one strategy per seat, 2 to 8 of them, got {given}"
+                )));
+            }
             given.into_pyobject(py)?.extract()?
         } else {
             players.extract()?

@@ -318,3 +318,18 @@ def test_python_strategies_play_the_same_hands_as_recorded():
         expected = [expected_row(r, k, labels, rules) for k, r in enumerate(records)]
         for threads in (1, 2):
             assert rows_of(columnar.simulate_batches(1500, threads=threads, **kwargs)) == expected
+
+
+def test_a_sink_refuses_what_it_can_tell_before_any_hand_is_played(tmp_path):
+    """A folder that is not there and an unknown compression are refused
+    when the sink is made (they used to fail at the first batch, after a
+    chunk was played, leaving an empty file); a batch must be a batch."""
+    with pytest.raises(ValueError, match="no writable folder"):
+        columnar.ParquetSink(tmp_path / "missing" / "h.parquet")
+    with pytest.raises(ValueError, match="compression 'nope'"):
+        columnar.ParquetSink(tmp_path / "h.parquet", compression="nope")
+    assert not (tmp_path / "h.parquet").exists()
+    with pytest.raises(TypeError, match="RecordBatches, got int"):
+        columnar.write_parquet(tmp_path / "h.parquet", [1, 2])
+    # an uncompressed file is a choice, not an error
+    columnar.ParquetSink(tmp_path / "plain.parquet", compression="none").close()

@@ -311,6 +311,8 @@ def test_cards_pokerstars_text_cannot_hold_are_a_clear_error():
         ("time", '"10:24"', "time must be a TOML local time"),
         ("level", '"IV"', "level must be an integer"),
         ("seat_count", "true", "seat_count must be an integer"),
+        ("seat_count", "7", "seat_count 7 is less than the 5 players or the highest seat, 8"),
+        ("seat_count", "4", "seat_count 4 is less than the 5 players"),
         ("day", "31", "day, month and year are not a date"),
         ("winnings", "[1, 2]", "winnings must list 5 amounts"),
         ("_rake", "-0.02", "_rake: amount -0.02 is negative"),

@@ -132,8 +132,12 @@ def test_any_integer_and_any_sequence_as_the_reference_takes_them():
 
 @pytest.mark.parametrize("impl", [rf, ref], ids=["core", "reference"])
 def test_bad_arguments(impl):
-    with pytest.raises(ValueError, match="players must be"):
+    with pytest.raises(ValueError, match="one strategy per seat, 2 to 8 of them, got 0"):
         impl.match([], 10)
+    with pytest.raises(ValueError, match="one strategy per seat, 2 to 8 of them, got 1"):
+        impl.match(["tight"], 10)
+    with pytest.raises(ValueError, match="players must be"):
+        impl.match(["tight"], 10, players=1)
     with pytest.raises(TypeError):
         impl.match("tight", 100)
     with pytest.raises(ValueError, match="entries"):

@@ -363,6 +363,16 @@ def _details(history: HandHistory, data: dict[str, Any], bad: _Bad) -> None:
     history.time_zone = data.get("time_zone")
     history.venue = data.get("venue")
     history.seat_count = data.get("seat_count")
+    highest = max(seat.number for seat in history.seats)
+    if history.seat_count is not None and not (
+        len(history.seats) <= history.seat_count and highest <= history.seat_count
+    ):
+        # A table of fewer seats than it seats, or than its highest number.
+        raise bad(
+            "seat_count",
+            f"seat_count {history.seat_count} is less than the {len(history.seats)} players"
+            f" or the highest seat, {highest}",
+        )
     history.level = data.get("level")
     history.tournament = bool(data.get("_tournament", False))
     history.tournament_id = data.get("_tournament_id")

@@ -53,6 +53,11 @@ def match(
         raise TypeError("strategies must be a sequence with one strategy per seat")
     # In signature order: the first bad argument is the one reported.
     hands = _check_hands(hands)
+    if players is None and not 2 <= len(strategies) <= 8:
+        # Seats come from the strategies: say so, not "players must be".
+        raise ValueError(
+            f"strategies must hold one strategy per seat, 2 to 8 of them, got {len(strategies)}"
+        )
     players = _check_players(len(strategies) if players is None else players)
     if len(strategies) != players:
         raise ValueError(f"strategies has {len(strategies)} entries for {players} players")

@@ -116,17 +116,19 @@ class SimulationResult(NanEqual):
 MAX_RECORDS = 1 << 20
 
 
-def checked_record(record: Any, hands: int) -> int:
+def checked_record(record: Any, hands: int, sinks: bool = False) -> int:
     """``record=``: an int 0..MAX_RECORDS (TypeError, ValueError), no more
-    than ``hands``."""
+    than ``hands``; ``sinks``: the caller also takes a callable (which it
+    has set aside), so the TypeError names both."""
     import operator
 
+    what = "an int or a callable sink of record batches" if sinks else "an int"
     if isinstance(record, bool):
-        raise TypeError("record must be an int, got bool")
+        raise TypeError(f"record must be {what}, got bool")
     try:
         number = operator.index(record)
     except TypeError:
-        raise TypeError(f"record must be an int, got {type(record).__name__}") from None
+        raise TypeError(f"record must be {what}, got {type(record).__name__}") from None
     if not 0 <= number <= MAX_RECORDS:
         raise ValueError(f"record must be 0..{MAX_RECORDS}, got {number}")
     return min(number, hands)
